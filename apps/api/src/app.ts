@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { APP_VERSION, ZHealth, ZMeta } from '@app/contracts/shell.contract';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  type ZodTypeProvider,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenSigner } from './modules/auth/tokens';
+import { registerCompaniesRoutes } from './modules/companies/companies.routes';
+import { createCompaniesService } from './modules/companies/companies.service';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { createOutboxModule } from './modules/outbox/outbox.module';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: () => Date;
+};
+
+/** Builds the whole product (API + web) without listening. Every module is registered here, explicitly. */
+export async function buildApp({ config, database, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  const { db } = database;
+  const signer = createTokenSigner(config.jwtSecret);
+  const authRepository = createAuthRepository(db);
+  const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
+  const outboxModule = createOutboxModule({ config, db, clock });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Installer Marketplace API',
+        version: APP_VERSION,
+        description:
+          'Every documented call of the product, under /api. Paths match case-insensitively; a trailing slash is optional. Errors are { code, message, details? }.',
+      },
+      servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // The API: every route below is protected by the guard unless its config says public.
+  await app.register(
+    async (api) => {
+      registerAuthGuard(api, { signer, repository: authRepository });
+      api.get(
+        '/health',
+        { config: { public: true }, schema: { tags: ['meta'], summary: 'Liveness and database kind', response: { 200: ZHealth } } },
+        async () => {
+          await database.exec('select 1');
+          return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
+        },
+      );
+      registerAuthRoutes(api, { service: authService, repository: authRepository });
+      registerCompaniesRoutes(api, { service: createCompaniesService({ db, authRepository }) });
+      outboxModule.registerRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/meta.json', { schema: { hide: true, response: { 200: ZMeta } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return { version: APP_VERSION };
+  });
+
+  registerWebApp(app, config);
+
+  app.addHook('onReady', async () => {
+    if (config.runOutboxWorker) outboxModule.worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await outboxModule.worker.stop();
+  });
+  app.decorate('outbox', outboxModule);
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: ReturnType<typeof createOutboxModule>;
+  }
+}
+
+/** Serves the built SPA; client-side routes fall back to index.html. */
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const dist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web app not built; run npm run build');
+    return;
+  }
+  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', { maxAge: 0 });
+  };
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.toLowerCase().startsWith('/api/') || url.toLowerCase() === '/api') {
+      return reply.callNotFound();
+    }
+    // Real files (hashed assets) are served by the static plugin; anything with an extension that is missing is a 404.
+    const relative = decodeURIComponent(url).replace(/^\/+/, '');
+    if (path.extname(relative)) {
+      const file = path.resolve(dist, relative);
+      if (file.startsWith(dist) && existsSync(file)) return reply.sendFile(relative);
+      return reply.callNotFound();
+    }
+    return sendIndex(reply);
+  });
+}

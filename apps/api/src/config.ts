@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: booleanString.optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Installer Marketplace <no-reply@marketplace.local>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  VPIC_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  seedDemo: boolean;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDistDir: string | null;
+  outboxPollMs: number;
+  /** Start the outbox worker loop (tests that drive it by hand turn it off). */
+  runOutboxWorker: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  stripe: { secretKey: string; webhookSecret: string | null } | null;
+  twilio: { accountSid: string; authToken: string; from: string } | null;
+  vpicUrl: string | null;
+  /** Sign-in attempts allowed per account and per IP in the window. */
+  rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number };
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at boot. A bad value stops the server with a message naming
+ * the variable. This is the only file that reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const database = e.DATABASE_URL
+    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const);
+  const seedDemo = e.SEED_DEMO ?? database.kind === 'pglite';
+  if (e.NODE_ENV === 'production') {
+    if (seedDemo) throw new ConfigError('Invalid environment:\n  SEED_DEMO: demo seeding is not allowed in production');
+    if (!e.JWT_SECRET) throw new ConfigError('Invalid environment:\n  JWT_SECRET: required in production');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  const jwtSecret = e.JWT_SECRET ?? readOrCreateDevSecret(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    database,
+    seedDemo,
+    publicUrl,
+    jwtSecret,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ?? null,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    runOutboxWorker: true,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
+      : null,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : null,
+    vpicUrl: e.VPIC_URL ?? null,
+    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000 },
+  };
+}
+
+/** In development a per-data-directory secret is generated once and kept in DATA_DIR. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A config for tests: no files touched, everything explicit. */
+export function createTestConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    database: { kind: 'pglite', dataDir: null },
+    seedDemo: false,
+    publicUrl: 'http://127.0.0.1:3000',
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    logLevel: 'silent',
+    webDistDir: null,
+    outboxPollMs: 50,
+    runOutboxWorker: false,
+    smtpUrl: null,
+    mailFrom: 'Test <test@marketplace.local>',
+    stripe: null,
+    twilio: null,
+    vpicUrl: null,
+    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000 },
+    ...overrides,
+  };
+}

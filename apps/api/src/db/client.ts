@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/all';
+
+export type Schema = typeof schema;
+/** One database type for both drivers: code never knows whether it runs on PGlite or PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Runs raw SQL (several statements allowed) — used by migrations tooling and tests. */
+  exec: (sqlText: string) => Promise<void>;
+  /** Runs fn while holding a PostgreSQL session advisory lock on a dedicated connection (PGlite: just runs it). */
+  withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Fail fast with a clear message rather than on the first request.
+    const client = await pool.connect();
+    client.release();
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      withAdvisoryLock: async (key, fn) => {
+        const lockClient = await pool.connect();
+        try {
+          await lockClient.query('select pg_advisory_lock($1)', [key]);
+          return await fn();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+          lockClient.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,105 @@
+import type { TDealerRecord, TInstallerLocation, TInstallerRecord } from '@app/contracts/shell.contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dealers, installerLocations, installers } from '../../db/schema/identity';
+
+/** Row-to-wire mapping of company records lives here, and only here. */
+export function createCompaniesRepository(db: Db) {
+  return {
+    async findDealer(id: number): Promise<TDealerRecord | null> {
+      const rows = await db.select().from(dealers).where(eq(dealers.id, id)).limit(1);
+      const d = rows[0];
+      if (!d) return null;
+      const contract = d.customerContract === 'Y' ? 'Y' : 'N';
+      return {
+        dealer_id: d.id,
+        Company_id: d.id,
+        dealer_name: d.name,
+        dealer_phone_number: d.phone,
+        dealer_email: d.email,
+        dealer_type: d.dealerType,
+        stripe_customer_id: d.stripeCustomerId,
+        dealer_address_line1: d.addressLine1,
+        dealer_address_line2: d.addressLine2,
+        dealer_address_city: d.city,
+        dealer_address_state: d.state,
+        dealer_address_zip: d.zip,
+        latitude: d.latitude,
+        longitude: d.longitude,
+        customer_contract: contract,
+        customerContract: contract,
+        installer_categories: d.installerCategories,
+        dealerActive: d.isActive ? 1 : 0,
+        vendor_visibility_mode: d.vendorVisibilityMode === 'preferred' ? 'preferred' : 'all',
+      };
+    },
+
+    async findInstaller(id: number): Promise<TInstallerRecord | null> {
+      const rows = await db.select().from(installers).where(eq(installers.id, id)).limit(1);
+      const i = rows[0];
+      if (!i) return null;
+      const services = [i.offersRetail ? 'retail' : null, i.offersWholesale ? 'whole' : null].filter(Boolean).join(',');
+      const authenticated = i.calendarAuthenticated ? 1 : 0;
+      return {
+        Installer_id: i.id,
+        Company_id: i.id,
+        Installer_Name: i.name,
+        installer_email: i.email,
+        installer_phone_number: i.phone,
+        installer_category: i.category,
+        services,
+        capacity: i.capacity,
+        stripe_tax_rate: i.stripeTaxRate,
+        tax_rate_percent: i.taxRateBps / 100,
+        stripe_account_id: i.stripeAccountId,
+        onboarding_complete: i.onboardingComplete,
+        is_trial: i.isTrial,
+        trial_jobs_completed: i.trialJobsCompleted,
+        subscription: i.subscription,
+        calendar_id: i.calendarId,
+        authenticated,
+        Authenticated: authenticated,
+        customer_contract: i.customerContract === 'Y' ? 'Y' : 'N',
+        installer_group: i.installerGroupId,
+        installer_group_enabled: i.installerGroupId != null,
+      };
+    },
+
+    async listInstallerLocations(installerId: number): Promise<TInstallerLocation[]> {
+      const rows = await db
+        .select({
+          id: installerLocations.id,
+          name: installerLocations.name,
+          latitude: installerLocations.latitude,
+          longitude: installerLocations.longitude,
+          cardReaderId: installerLocations.cardReaderId,
+          capacity: installerLocations.capacity,
+          installerName: installers.name,
+          installerCapacity: installers.capacity,
+          stripeAccountId: installers.stripeAccountId,
+          installerLatitude: installers.latitude,
+          installerLongitude: installers.longitude,
+        })
+        .from(installers)
+        .leftJoin(installerLocations, eq(installerLocations.installerId, installers.id))
+        .where(eq(installers.id, installerId))
+        .orderBy(asc(installerLocations.id));
+      return rows.map((r) => {
+        const capacity = r.capacity ?? r.installerCapacity ?? 8;
+        return {
+          installer_id: installerId,
+          location_id: r.id,
+          Installer_Name: r.installerName,
+          name: r.name ?? r.installerName,
+          latitude: r.latitude ?? r.installerLatitude,
+          longitude: r.longitude ?? r.installerLongitude,
+          stripe_location: r.cardReaderId,
+          stripe_account_id: r.stripeAccountId,
+          installerCapacity: capacity,
+          capacity,
+        };
+      });
+    },
+  };
+}
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

@@ -1,0 +1,44 @@
+import { ZErrorResponse } from '@app/contracts/errors.contract';
+import {
+  ZCompanyAccessEntry,
+  ZDealerRecord,
+  ZIdParam,
+  ZInstallerLocation,
+  ZInstallerRecord,
+} from '@app/contracts/shell.contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth-guard';
+import type { CompaniesService } from './companies.service';
+
+const tags = ['companies'];
+const errors = { 403: ZErrorResponse, 404: ZErrorResponse };
+
+export function registerCompaniesRoutes(app: FastifyInstance, { service }: { service: CompaniesService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Decision 3: both spellings answer.
+  for (const path of ['/dealers/:id', '/dealer/:id']) {
+    r.get(
+      path,
+      { schema: { tags, summary: 'Dealer company record (array of one)', params: ZIdParam, response: { 200: z.array(ZDealerRecord), ...errors } } },
+      async (request) => service.getDealer(requireAuth(request), request.params.id),
+    );
+  }
+  r.get(
+    '/installers/:id',
+    { schema: { tags, summary: 'Installer company record (array of one)', params: ZIdParam, response: { 200: z.array(ZInstallerRecord), ...errors } } },
+    async (request) => service.getInstaller(requireAuth(request), request.params.id),
+  );
+  r.get(
+    '/installerLocations/:id',
+    { schema: { tags, summary: 'Locations of an installer with card reader and capacity', params: ZIdParam, response: { 200: z.array(ZInstallerLocation), ...errors } } },
+    async (request) => service.listInstallerLocations(requireAuth(request), request.params.id),
+  );
+  r.get(
+    '/userAccess/:id',
+    { schema: { tags, summary: 'Companies the user may reach (company dropdown)', params: ZIdParam, response: { 200: z.array(ZCompanyAccessEntry), ...errors } } },
+    async (request) => service.listUserAccess(requireAuth(request), request.params.id),
+  );
+}

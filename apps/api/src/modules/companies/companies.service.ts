@@ -1,0 +1,69 @@
+import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
+import { AppError } from '@app/contracts/errors.contract';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../auth/auth-context';
+import type { AuthRepository } from '../auth/auth.repository';
+import { createCompaniesRepository } from './companies.repository';
+
+/**
+ * Who may read which company record (docs/decisions/002-company-visibility.md):
+ * - a user reads the records of the companies they may act for;
+ * - installers also read dealerships (their customers, shown in wizards and the customers screen);
+ * - dealers also read installers (the specialists they choose and follow).
+ */
+export function createCompaniesService({ db, authRepository }: { db: Db; authRepository: AuthRepository }) {
+  const repository = createCompaniesRepository(db);
+
+  async function assertMayAct(auth: AuthContext, kind: 'dealer' | 'installer', id: number) {
+    if (auth.userType !== kind) return;
+    const user = await authRepository.findUserById(auth.userId);
+    if (!user || !(await authRepository.canReachCompany(user, id))) {
+      throw new AppError('FORBIDDEN', `You may not read ${kind} ${id}`);
+    }
+  }
+
+  return {
+    async getDealer(auth: AuthContext, id: number) {
+      await assertMayAct(auth, 'dealer', id);
+      const dealer = await repository.findDealer(id);
+      if (!dealer) throw new AppError('NOT_FOUND', `Dealer ${id} not found`);
+      return [dealer];
+    },
+
+    async getInstaller(auth: AuthContext, id: number) {
+      await assertMayAct(auth, 'installer', id);
+      const installer = await repository.findInstaller(id);
+      if (!installer) throw new AppError('NOT_FOUND', `Installer ${id} not found`);
+      return [installer];
+    },
+
+    async listInstallerLocations(auth: AuthContext, installerId: number) {
+      await assertMayAct(auth, 'installer', installerId);
+      const locations = await repository.listInstallerLocations(installerId);
+      if (locations.length === 0) throw new AppError('NOT_FOUND', `Installer ${installerId} not found`);
+      return locations;
+    },
+
+    /** Companies the user may reach (row 4). Users read their own list; an ADMIN reads those of users of its company. */
+    async listUserAccess(auth: AuthContext, userId: number): Promise<TCompanyAccessEntry[]> {
+      const user = await authRepository.findUserById(userId);
+      const sameCompany =
+        user &&
+        user.userType === auth.userType &&
+        (auth.userType === 'dealer' ? user.dealerId : user.installerId) === auth.companyId;
+      if (!user || (user.id !== auth.userId && !(auth.access === 'ADMIN' && sameCompany))) {
+        throw new AppError('NOT_FOUND', `User ${userId} not found`);
+      }
+      const companies = await authRepository.listCompanies(user);
+      return companies.map((c) => ({
+        company_id: c.companyId,
+        company_type: c.companyType,
+        company_name: c.companyName,
+        Installer_id: c.companyType === 'specialist' ? c.companyId : null,
+        Installer_Name: c.companyType === 'specialist' ? c.companyName : null,
+        is_primary: c.isPrimary,
+      }));
+    },
+  };
+}
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

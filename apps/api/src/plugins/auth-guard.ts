@@ -1,0 +1,61 @@
+import { AppError } from '@app/contracts/errors.contract';
+import { groupForUserType, isReadOnlyAccess } from '@app/domain/identity/access';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthRepository } from '../modules/auth/auth.repository';
+import type { AuthContext } from '../modules/auth/auth-context';
+import type { TokenSigner } from '../modules/auth/tokens';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves user, company and access before any handler runs (onRequest, so an unauthenticated
+ * call is refused before its body is even parsed). The user row is read on every call, so a
+ * disabled user or a changed access level takes effect at once, not when the token expires.
+ * ASSIST is read-only here on the server, not only in the UI.
+ */
+export function registerAuthGuard(app: FastifyInstance, deps: { signer: TokenSigner; repository: AuthRepository }) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config?.public) {
+      request.auth = await tryResolve(request, deps).catch(() => null);
+      return;
+    }
+    const auth = await tryResolve(request, deps);
+    if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+    if (isReadOnlyAccess(auth.access) && !SAFE_METHODS.has(request.method) && !config?.allowAssist) {
+      throw new AppError('FORBIDDEN', 'Your access level (ASSIST) is read-only.');
+    }
+    request.auth = auth;
+  });
+}
+
+async function tryResolve(
+  request: FastifyRequest,
+  { signer, repository }: { signer: TokenSigner; repository: AuthRepository },
+): Promise<AuthContext | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await signer.verify(header.slice(7).trim());
+  if (!claims) return null;
+  const userId = Number(claims.sub);
+  if (!Number.isInteger(userId)) return null;
+  const user = await repository.findUserById(userId);
+  if (!user || user.status !== 'active' || !user.loginEnabled) return null;
+  if (!(await repository.canReachCompany(user, claims.companyId))) return null;
+  return {
+    userId: user.id,
+    email: user.email,
+    userName: user.name,
+    userType: user.userType,
+    groups: [groupForUserType(user.userType)],
+    companyId: claims.companyId,
+    access: user.access,
+  };
+}
+
+/** For handlers of protected routes: the guard guarantees auth is set. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return request.auth;
+}

@@ -1,0 +1,64 @@
+import { AppError, type TErrorCode, type TErrorResponse, errorStatusByCode } from '@app/contracts/errors.contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/**
+ * The one place that knows HTTP statuses. Services throw AppError; everything else is either
+ * a framework error we translate (bad JSON, body too large, validation) or a bug (500, logged).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const send = (code: TErrorCode, message: string, extra: Partial<TErrorResponse> = {}) => {
+      const body: TErrorResponse = { code, message, ...extra };
+      return reply.status(errorStatusByCode[code]).send(body);
+    };
+
+    if (error instanceof AppError) {
+      if (errorStatusByCode[error.code] >= 500) request.log.error({ err: error }, 'internal error');
+      return send(error.code, error.message, {
+        ...(error.userMessage ? { userMessage: error.userMessage } : {}),
+        ...(error.details !== undefined ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        message: v.message ?? 'invalid',
+      }));
+      const first = details[0];
+      return send('VALIDATION_FAILED', first ? `${first.field}: ${first.message}` : 'Invalid request', { details });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its contract');
+      return send('INTERNAL', 'An unexpected error occurred.');
+    }
+    const fastifyError = error as FastifyError;
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send('VALIDATION_FAILED', 'Request body is not valid JSON');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send('VALIDATION_FAILED', `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`);
+      default:
+        break;
+    }
+    if (fastifyError.statusCode === 429) {
+      return send('RATE_LIMITED', 'Too many requests. Please wait and try again.');
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return send('VALIDATION_FAILED', fastifyError.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send('INTERNAL', 'An unexpected error occurred.');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: TErrorResponse = {
+      code: 'ROUTE_NOT_FOUND',
+      message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+    };
+    return reply.status(404).send(body);
+  });
+}

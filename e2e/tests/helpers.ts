@@ -1,0 +1,23 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Page, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Lets Go' }).click();
+}
+
+/** Screenshots we look at, kept under screenshots/ (not committed). */
+export async function snap(page: Page, name: string) {
+  const dir = path.resolve(import.meta.dirname, '../../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export async function expectOnRequests(page: Page) {
+  await expect(page).toHaveURL(/\/requestimates$/);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const authPaths = {
+  signIn: '/auth/signin',
+  refresh: '/auth/refresh',
+  signOut: '/auth/signout',
+  requestPasswordReset: '/auth/request-password-reset',
+  resetPassword: '/auth/reset-password',
+  userStatus: '/auth/user-status/:email',
+  loginProfile: '/auth/login/',
+} as const;
+
+export const ZUserType = z.enum(['dealer', 'installer']);
+export const ZAccess = z.enum(['ASSIST', 'DIRECT', 'STANDARD', 'ADMIN']);
+export const ZGroup = z.enum(['Dealer', 'Installer']);
+
+export const ZSignInBody = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type TSignInBody = z.infer<typeof ZSignInBody>;
+
+export const ZSessionUser = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  userName: z.string(),
+  userType: ZUserType,
+  groups: z.array(ZGroup),
+  companyId: z.number().int(),
+  access: ZAccess,
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZTokenResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  tokenType: z.literal('Bearer'),
+  user: ZSessionUser,
+});
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+export const ZRefreshBody = z.object({ refreshToken: z.string().min(10).max(500) });
+/** Company switching (002 §2.3): a new token pair scoped to another company the user may reach. */
+export const ZRefreshWithCompanyBody = ZRefreshBody.extend({ companyId: z.number().int().positive().optional() });
+
+export const ZSignOutBody = z.object({ refreshToken: z.string().max(500).optional() });
+
+export const ZRequestPasswordResetBody = z.object({ email: z.string().trim().email().max(254) });
+export const ZResetPasswordBody = z.object({
+  token: z.string().min(10).max(500),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+});
+export const ZOkResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+
+export const ZUserStatus = z.object({
+  email: z.string(),
+  status: z.enum(['active', 'pending', 'disabled', 'not_found', 'error']),
+});
+
+/** GET /auth/login/?email= : the user profile including Company_id (row 1). */
+export const ZLoginProfileQuery = z.object({ email: z.string().trim().min(1).max(254) });
+export const ZUserProfile = z.object({
+  User_id: z.number().int(),
+  user_name: z.string(),
+  Email: z.string(),
+  user_phone_number: z.string().nullable(),
+  User_type: ZUserType,
+  Company_id: z.number().int(),
+  access: ZAccess,
+  groups: z.array(ZGroup),
+});
+export type TUserProfile = z.infer<typeof ZUserProfile>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+export const shellPaths = {
+  dealers: '/dealers/:companyId',
+  installers: '/installers/:companyId',
+  userAccess: '/userAccess/:id',
+  installerLocations: '/installerLocations/:installerId',
+  navbarCounts: '/navbar-data-cached',
+  legacyCounts: '/counts/',
+  referralCounts: '/referralcounts/',
+  health: '/health',
+} as const;
+
+export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const ZCompanyIdParam = z.object({ companyId: z.coerce.number().int().positive() });
+
+/** Dealer company record (rows 2; 002 §3). Served as a one-element array. */
+export const ZDealerRecord = z.object({
+  dealer_id: z.number().int(),
+  Company_id: z.number().int(),
+  dealer_name: z.string(),
+  dealer_phone_number: z.string().nullable(),
+  dealer_email: z.string().nullable(),
+  dealer_type: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
+  dealer_address_line1: z.string().nullable(),
+  dealer_address_line2: z.string().nullable(),
+  dealer_address_city: z.string().nullable(),
+  dealer_address_state: z.string().nullable(),
+  dealer_address_zip: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  customer_contract: z.enum(['Y', 'N']),
+  customerContract: z.enum(['Y', 'N']),
+  installer_categories: z.string().nullable(),
+  dealerActive: z.number().int(),
+  vendor_visibility_mode: z.enum(['all', 'preferred']),
+});
+export type TDealerRecord = z.infer<typeof ZDealerRecord>;
+
+/** Installer company record (row 3; 001 §3, 002 §3). Served as a one-element array. */
+export const ZInstallerRecord = z.object({
+  Installer_id: z.number().int(),
+  Company_id: z.number().int(),
+  Installer_Name: z.string(),
+  installer_email: z.string().nullable(),
+  installer_phone_number: z.string().nullable(),
+  installer_category: z.string().nullable(),
+  services: z.string(),
+  capacity: z.number().int(),
+  stripe_tax_rate: z.string().nullable(),
+  tax_rate_percent: z.number(),
+  stripe_account_id: z.string().nullable(),
+  onboarding_complete: z.boolean(),
+  is_trial: z.boolean(),
+  trial_jobs_completed: z.number().int(),
+  subscription: z.string(),
+  calendar_id: z.string().nullable(),
+  authenticated: z.number().int(),
+  Authenticated: z.number().int(),
+  customer_contract: z.enum(['Y', 'N']),
+  installer_group: z.number().int().nullable(),
+  installer_group_enabled: z.boolean(),
+});
+export type TInstallerRecord = z.infer<typeof ZInstallerRecord>;
+
+/** Companies a user may reach (row 4): both the access-entry and association spellings. */
+export const ZCompanyAccessEntry = z.object({
+  company_id: z.number().int(),
+  company_type: z.enum(['dealership', 'specialist']),
+  company_name: z.string(),
+  Installer_id: z.number().int().nullable(),
+  Installer_Name: z.string().nullable(),
+  is_primary: z.boolean(),
+});
+export type TCompanyAccessEntry = z.infer<typeof ZCompanyAccessEntry>;
+
+export const ZInstallerLocation = z.object({
+  installer_id: z.number().int(),
+  location_id: z.number().int().nullable(),
+  Installer_Name: z.string(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  stripe_location: z.string().nullable(),
+  stripe_account_id: z.string().nullable(),
+  installerCapacity: z.number().int(),
+  capacity: z.number().int(),
+});
+export type TInstallerLocation = z.infer<typeof ZInstallerLocation>;
+
+export const ZNavbarQuery = z.object({
+  entityId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive().optional(),
+  userType: z.enum(['dealer', 'installer']).optional(),
+  access: z.enum(['ASSIST', 'DIRECT', 'STANDARD', 'ADMIN']).optional(),
+});
+export const ZNavbarCounts = z.object({
+  requestCount: z.number().int(),
+  jobCount: z.number().int(),
+  pickupCount: z.number().int(),
+  referralCount: z.number().int(),
+  authenticated: z.number().int(),
+  calendar: z.string().nullable(),
+});
+export type TNavbarCounts = z.infer<typeof ZNavbarCounts>;
+
+export const ZCountRow = z.object({ current_state: z.string(), total: z.number().int() });
+export const ZReferralCount = z.object({ referralCount: z.number().int() });
+
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+export const ZMeta = z.object({ version: z.string() });
+
+export const APP_VERSION = '3.18';
+export const COPYRIGHT_YEAR = 2025;

@@ -1,0 +1,150 @@
+// Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const want = (name) => only.length === 0 || only.includes(name);
+const results = [];
+const report = (name, value, target = '') => {
+  results.push({ name, value, target });
+  console.log(`${name.padEnd(52)} ${String(value).padStart(12)}  ${target}`);
+};
+
+if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.log('building first…');
+  const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+let nextPort = 3300 + Math.floor(Math.random() * 500);
+
+/** Starts the built server; resolves when /api/health answers, with the elapsed ms. */
+async function startServer(env) {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (performance.now() - started > 120_000) throw new Error(`server did not start: ${output}`);
+    await sleep(25);
+  }
+  return { child, url, ms: Math.round(performance.now() - started) };
+}
+
+async function stopServer(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function signInTimes(url, n) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'installer@demo.test', password: 'demo1234' }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed ${res.status}`);
+    await res.json();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(n / 2)], p95: times[Math.floor(n * 0.95)] };
+}
+
+/** A throwaway PostgreSQL 15 (as CI starts it), or BENCH_DATABASE_URL when given. */
+async function withPostgres(fn) {
+  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
+  const bin = '/usr/lib/postgresql/15/bin';
+  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
+    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
+  spawnSync('chown', ['postgres', dir]);
+  const port = 55000 + Math.floor(Math.random() * 1000);
+  const run = (args) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
+  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
+  run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', 'start']);
+  try {
+    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  } finally {
+    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`${'figure'.padEnd(52)} ${'value'.padStart(12)}  target`);
+
+if (want('startup')) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'));
+  const first = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+  report('first start, empty DATA_DIR (migrate + seed), ms', first.ms, '< 15000');
+  const t = await signInTimes(first.url, 20);
+  report('sign-in over HTTP, median ms', t.median.toFixed(1), 'argon2 50–150 ms');
+  report('sign-in over HTTP, p95 ms', t.p95.toFixed(1));
+  await sleep(3000);
+  report('idle RSS on PGlite, MB', rssMb(first.child.pid), '< 400');
+  await stopServer(first.child);
+  const restarts = [];
+  for (let i = 0; i < 3; i++) {
+    const again = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'true' });
+    restarts.push(again.ms);
+    await stopServer(again.child);
+  }
+  restarts.sort((a, b) => a - b);
+  report('restart on existing DATA_DIR to healthy, median ms', restarts[1], '< 2000');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (want('argon2')) {
+  const { hash, verify } = await import(path.join(root, 'node_modules/@node-rs/argon2/index.js'));
+  const opts = { algorithm: 2, memoryCost: 19_456, timeCost: 20, parallelism: 1 };
+  const h = await hash('demo1234', opts);
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const cpu = process.cpuUsage();
+    await verify(h, 'demo1234');
+    const used = process.cpuUsage(cpu);
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  report('argon2id verify CPU (m=19MiB t=20 p=1), median ms', times[5].toFixed(1), '50–150');
+}
+
+if (want('postgres')) {
+  await withPostgres(async (url) => {
+    const s = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')) });
+    report('first start on PostgreSQL (migrate + seed), ms', s.ms);
+    await sleep(3000);
+    report('idle RSS on PostgreSQL (API process), MB', rssMb(s.child.pid), '< 150');
+    await stopServer(s.child);
+    const again = await startServer({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')) });
+    report('restart on PostgreSQL to healthy, ms', again.ms);
+    await stopServer(again.child);
+  });
+}

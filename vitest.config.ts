@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure/unit code on node, the web app under jsdom, and integration
+// tests that boot the API on a real database (PGlite, or PostgreSQL with TEST_DB=postgres).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['apps/api/src/**/*.int.test.ts', 'apps/api/test/**/*.int.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
