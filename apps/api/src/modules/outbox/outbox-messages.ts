@@ -3,8 +3,20 @@ export type EmailMessage = { to: string; subject: string; text: string; html?: s
 export type SmsMessage = { to: string; text: string };
 
 export type OutboxItem =
-  | { channel: 'email'; kind: string; payload: EmailMessage; requestId?: number | null; dedupeKey?: string | null }
-  | { channel: 'sms'; kind: string; payload: SmsMessage; requestId?: number | null; dedupeKey?: string | null }
+  | {
+      channel: 'email';
+      kind: string;
+      payload: EmailMessage;
+      requestId?: number | null;
+      dedupeKey?: string | null;
+    }
+  | {
+      channel: 'sms';
+      kind: string;
+      payload: SmsMessage;
+      requestId?: number | null;
+      dedupeKey?: string | null;
+    }
   | {
       channel: 'calendar' | 'referral' | 'webhook';
       kind: string;

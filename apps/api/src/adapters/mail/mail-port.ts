@@ -1,0 +1,16 @@
+import type { EmailMessage } from '../../modules/outbox/outbox-messages';
+
+/**
+ * An e-mail ready to hand to a provider. `outboxId` identifies the outbox item being delivered
+ * (the local adapter keys its idempotent insert on it); it is optional so the port can be used
+ * outside the outbox too.
+ */
+export type OutgoingEmail = EmailMessage & { from: string; outboxId?: number | null };
+
+/** Sends one e-mail. Rejects on failure; throws PermanentDeliveryError when a retry cannot help. */
+export type MailPort = {
+  readonly kind: 'smtp' | 'local';
+  send(msg: OutgoingEmail): Promise<{ id: string }>;
+  /** Releases connections (pooled SMTP sockets); called when the worker stops. */
+  close(): Promise<void>;
+};

@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { createLocalMessageStore } from '../../adapters/local-message-store';
+import { createUser } from '../../db/factories/identity';
+import { localMessages, outbox } from '../../db/schema/outbox';
+import { enqueueOutbox } from './outbox-enqueue';
+
+const PASSWORD = 'outbox-pass-123';
+
+describe('outbox routes with the local adapters', () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await createUser(t.database.db, { email: 'outbox.user@example.test', password: PASSWORD });
+    ({ headers } = await signIn(t.app, 'outbox.user@example.test', PASSWORD));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('shows delivered and still-queued messages in GET /api/dev/outbox, newest first', async () => {
+    const { db } = t.database;
+    expect(t.app.outbox.adapters).toEqual({ mail: 'local', sms: 'local' });
+    await enqueueOutbox(db, {
+      channel: 'email',
+      kind: 'welcome',
+      payload: { to: 'a@example.test', subject: 'Welcome', text: 'Hello A', html: '<p>Hello A</p>' },
+      requestId: 41,
+    });
+    await enqueueOutbox(db, {
+      channel: 'sms',
+      kind: 'reminder',
+      payload: { to: '+15550001', text: 'See you at 9' },
+    });
+    expect(await t.app.outbox.worker.runOnce()).toBe(2);
+    await enqueueOutbox(db, {
+      channel: 'email',
+      kind: 'later',
+      payload: { to: 'b@example.test', subject: 'Queued', text: 'Not yet' },
+      requestId: 41,
+    });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: Record<string, unknown>[] };
+    expect(items.map((i) => [i.channel, i.to, i.subject, i.text, i.status])).toEqual([
+      ['email', 'b@example.test', 'Queued', 'Not yet', 'pending'],
+      ['sms', '+15550001', null, 'See you at 9', 'sent'],
+      ['email', 'a@example.test', 'Welcome', 'Hello A', 'sent'],
+    ]);
+    expect(items[2]).toMatchObject({ attempts: 1, lastError: null });
+    expect(typeof items[2]?.sentAt).toBe('string');
+    expect(items[0]?.sentAt).toBeNull();
+
+    const stored = await db.select().from(localMessages).orderBy(localMessages.id);
+    expect(stored.map((m) => [m.channel, m.to, m.html])).toEqual([
+      ['email', 'a@example.test', '<p>Hello A</p>'],
+      ['sms', '+15550001', null],
+    ]);
+
+    const smsOnly = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?channel=sms', headers });
+    expect((smsOnly.json() as { items: unknown[] }).items).toHaveLength(1);
+
+    const badChannel = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?channel=fax', headers });
+    expect(badChannel.statusCode).toBe(400);
+    expect(badChannel.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('lists the delivery state of a request’s effects', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/outbox/request/41', headers });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json() as { items: Record<string, unknown>[] };
+    expect(items.map((i) => [i.channel, i.kind, i.status, i.attempts])).toEqual([
+      ['email', 'welcome', 'sent', 1],
+      ['email', 'later', 'pending', 0],
+    ]);
+    const none = await t.app.inject({ method: 'GET', url: '/api/outbox/request/999', headers });
+    expect(none.json()).toEqual({ items: [] });
+  });
+
+  it('requires sign-in', async () => {
+    for (const url of ['/api/dev/outbox', '/api/outbox/request/41']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('the local adapter stores a re-delivered item once (idempotent on outbox_id)', async () => {
+    const { db } = t.database;
+    const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.kind, 'welcome'));
+    const store = createLocalMessageStore(db);
+    const again = await store.save({
+      outboxId: row?.id ?? 0,
+      channel: 'email',
+      to: 'a@example.test',
+      subject: 'Welcome',
+      text: 'Hello A',
+      html: null,
+    });
+    const stored = await db
+      .select()
+      .from(localMessages)
+      .where(eq(localMessages.outboxId, row?.id ?? 0));
+    expect(stored).toHaveLength(1);
+    expect(again.id).toBe(stored[0]?.id);
+  });
+});
+
+describe('the app with runOutboxWorker', () => {
+  it('delivers on its own after enqueue and stops cleanly on close', async () => {
+    const t = await buildTestApp({ runOutboxWorker: true, outboxPollMs: 60_000 });
+    try {
+      await enqueueOutbox(t.database.db, {
+        channel: 'email',
+        kind: 'auto',
+        payload: { to: 'auto@example.test', subject: 'Automatic', text: 'Delivered by the worker loop' },
+      });
+      const started = Date.now();
+      let stored: { to: string }[] = [];
+      while (stored.length === 0 && Date.now() - started < 5_000) {
+        await new Promise((r) => setTimeout(r, 20));
+        stored = await t.database.db.select({ to: localMessages.to }).from(localMessages);
+      }
+      expect(stored).toEqual([{ to: 'auto@example.test' }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('GET /api/dev/outbox is hidden', () => {
+  for (const [name, overrides] of [
+    ['when SMTP is configured', { smtpUrl: 'smtp://127.0.0.1:1?ignoreTLS=true' }],
+    ['in production', { env: 'production' as const }],
+  ] as const) {
+    it(name, async () => {
+      const t = await buildTestApp(overrides);
+      try {
+        await createUser(t.database.db, { email: 'hidden@example.test', password: PASSWORD });
+        const { headers } = await signIn(t.app, 'hidden@example.test', PASSWORD);
+        const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});
