@@ -20,6 +20,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { createNavigationRepository } from './modules/navigation/navigation.repository';
+import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
+import { createNavigationService } from './modules/navigation/navigation.service';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -59,7 +62,7 @@ export async function buildApp({ config, database, clock = () => new Date() }: A
   const signer = createTokenSigner(config.jwtSecret);
   const authRepository = createAuthRepository(db);
   const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
-  const outboxModule = createOutboxModule({ config, db, clock });
+  const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -69,7 +72,6 @@ export async function buildApp({ config, database, clock = () => new Date() }: A
         description:
           'Every documented call of the product, under /api. Paths match case-insensitively; a trailing slash is optional. Errors are { code, message, details? }.',
       },
-      servers: [{ url: '/api' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -93,6 +95,9 @@ export async function buildApp({ config, database, clock = () => new Date() }: A
       );
       registerAuthRoutes(api, { service: authService, repository: authRepository });
       registerCompaniesRoutes(api, { service: createCompaniesService({ db, authRepository }) });
+      registerNavigationRoutes(api, {
+        service: createNavigationService({ repository: createNavigationRepository(db) }),
+      });
       outboxModule.registerRoutes(api);
     },
     { prefix: '/api' },

@@ -117,3 +117,18 @@ export const ZMeta = z.object({ version: z.string() });
 
 export const APP_VERSION = '3.18';
 export const COPYRIGHT_YEAR = 2025;
+
+/** GET /installerAuth/{id}: whether the installer linked its calendar (K38: authenticated 1). */
+export const ZInstallerAuth = z.object({
+  installer_id: z.number().int(),
+  authenticated: z.number().int(),
+  Authenticated: z.number().int(),
+  calendar_id: z.string().nullable(),
+});
+
+/** PUT /updateLocation/{id} (installerId, calendarId): selects the calendar that manages the location's appointments. */
+export const ZUpdateLocationBody = z.object({
+  installerId: z.coerce.number().int().positive().optional(),
+  calendarId: z.string().trim().min(1, 'calendarId is required').max(300),
+});
+export const ZUpdateLocationResponse = z.object({ success: z.boolean(), installer_id: z.number().int(), calendar_id: z.string() });

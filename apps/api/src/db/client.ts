@@ -71,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
+    withAdvisoryLock: (_key, fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Durable outbox for side effects (e-mail, SMS, calendar, referral updates).
@@ -15,7 +15,7 @@ export const outbox = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(8),
+    maxAttempts: integer('max_attempts').notNull().default(12),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
@@ -30,6 +30,7 @@ export const outbox = pgTable(
     check('outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed','dead')`),
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending','failed')`),
     index('outbox_request_idx').on(t.requestId),
+    index('outbox_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
     uniqueIndex('outbox_dedupe_unique').on(t.dedupeKey),
   ],
 );
@@ -39,7 +40,7 @@ export const localMessages = pgTable(
   'local_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    outboxId: integer('outbox_id'),
+    outboxId: bigint('outbox_id', { mode: 'number' }).references(() => outbox.id, { onDelete: 'set null' }),
     channel: text('channel').notNull(),
     to: text('to').notNull(),
     subject: text('subject'),

@@ -3,8 +3,11 @@ import {
   ZCompanyAccessEntry,
   ZDealerRecord,
   ZIdParam,
+  ZInstallerAuth,
   ZInstallerLocation,
   ZInstallerRecord,
+  ZUpdateLocationBody,
+  ZUpdateLocationResponse,
 } from '@app/contracts/shell.contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +38,24 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
     '/installerLocations/:id',
     { schema: { tags, summary: 'Locations of an installer with card reader and capacity', params: ZIdParam, response: { 200: z.array(ZInstallerLocation), ...errors } } },
     async (request) => service.listInstallerLocations(requireAuth(request), request.params.id),
+  );
+  r.get(
+    '/installerAuth/:id',
+    { schema: { tags, summary: 'Calendar link state of an installer', params: ZIdParam, response: { 200: ZInstallerAuth, ...errors } } },
+    async (request) => service.getInstallerAuth(requireAuth(request), request.params.id),
+  );
+  r.put(
+    '/updateLocation/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Select the calendar that manages this location’s appointments',
+        params: ZIdParam,
+        body: ZUpdateLocationBody,
+        response: { 200: ZUpdateLocationResponse, 400: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => service.selectCalendar(requireAuth(request), request.params.id, request.body),
   );
   r.get(
     '/userAccess/:id',

@@ -1,0 +1,303 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp, signIn } from '../../../test/build-test-app';
+import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
+
+const PASSWORD = 'correct horse battery';
+
+describe('identity: sign-in, tokens, sign-out', () => {
+  let t: TestApp;
+  let dealerUser: Awaited<ReturnType<typeof createUser>>;
+  let installerUser: Awaited<ReturnType<typeof createUser>>;
+  let otherInstallerId: number;
+  let groupedInstallerId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const dealer = await createDealer(db, { name: 'Sunrise Test Motors' });
+    dealerUser = await createUser(db, { email: 'Dealer.Person@Example.test', password: PASSWORD, dealerId: dealer.id });
+    const installer = await createInstaller(db, { name: 'Elite Test Film' });
+    const second = await createInstaller(db, { name: 'Elite Test Film North' });
+    groupedInstallerId = second.id;
+    otherInstallerId = (await createInstaller(db, { name: 'Someone Else Tint' })).id;
+    installerUser = await createUser(db, {
+      email: 'installer@example.test',
+      password: PASSWORD,
+      installerId: installer.id,
+      access: 'ADMIN',
+    });
+    await grantCompanyAccess(db, { userId: installerUser.id, installerId: second.id });
+  });
+  afterAll(() => t.close());
+
+  it('signs a dealer in with the groups claim and the dealer company', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'dealer.person@example.test', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.tokenType).toBe('Bearer');
+    expect(body.expiresIn).toBe(900);
+    expect(body.user).toMatchObject({
+      userId: dealerUser.id,
+      userType: 'dealer',
+      groups: ['Dealer'],
+      companyId: dealerUser.dealerId,
+      access: 'STANDARD',
+    });
+    const claims = decodeJwt(body.accessToken);
+    expect(claims.sub).toBe(String(dealerUser.id));
+    expect(claims.groups).toEqual(['Dealer']);
+    expect(claims.companyId).toBe(dealerUser.dealerId);
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same M2 answer', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'installer@example.test', password: 'nope-nope' },
+      remoteAddress: '10.0.0.1',
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'nobody@example.test', password: 'nope-nope' },
+      remoteAddress: '10.0.0.1',
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Sign in failed. Please check your credentials and try again.',
+      });
+    }
+  });
+
+  it('rejects a malformed sign-in body with 400 and the fields', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'x@y.z' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(res.json().details)).toContain('password');
+  });
+
+  it('rotates refresh tokens; a reused token is refused and revokes the whole family', async () => {
+    const session = await signIn(t.app, 'installer@example.test', PASSWORD);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json();
+    expect(rotated.refreshToken).not.toBe(session.refreshToken);
+
+    // The new access token works.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/login/?email=installer@example.test',
+      headers: { authorization: `Bearer ${rotated.accessToken}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ User_id: installerUser.id, Company_id: installerUser.installerId });
+
+    // Replaying the first refresh token: refused, and the rotated one dies with it.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('UNAUTHENTICATED');
+    const afterTheft = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: rotated.refreshToken },
+    });
+    expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('sign-out revokes the refresh token', async () => {
+    const session = await signIn(t.app, 'installer@example.test', PASSWORD);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('switches company through refresh, only to companies the user may reach', async () => {
+    const session = await signIn(t.app, 'installer@example.test', PASSWORD);
+    const access = await t.app.inject({
+      method: 'GET',
+      url: `/api/userAccess/${installerUser.id}`,
+      headers: session.headers,
+    });
+    expect(access.statusCode).toBe(200);
+    expect(access.json().map((c: { company_name: string }) => c.company_name)).toEqual([
+      'Elite Test Film',
+      'Elite Test Film North',
+    ]);
+
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken, companyId: groupedInstallerId },
+    });
+    expect(switched.statusCode).toBe(200);
+    const body = switched.json();
+    expect(body.user.companyId).toBe(groupedInstallerId);
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/api/installers/${groupedInstallerId}`,
+      headers: { authorization: `Bearer ${body.accessToken}` },
+    });
+    expect(record.statusCode).toBe(200);
+    expect(record.json()[0]).toMatchObject({ Installer_id: groupedInstallerId, Installer_Name: 'Elite Test Film North' });
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: body.refreshToken, companyId: otherInstallerId },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('reads the caller’s own company records and refuses another company of the same kind', async () => {
+    const dealerSession = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/dealers/${dealerUser.dealerId}`,
+      headers: dealerSession.headers,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([
+      expect.objectContaining({ dealer_id: dealerUser.dealerId, dealer_name: 'Sunrise Test Motors', customer_contract: 'N' }),
+    ]);
+    const otherDealer = await createDealer(t.database.db);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/DEALERS/${otherDealer.id}/`,
+      headers: dealerSession.headers,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FORBIDDEN');
+  });
+
+  it('refuses protected calls without a token or with a tampered one', async () => {
+    const none = await t.app.inject({ method: 'GET', url: `/api/dealers/${dealerUser.dealerId}` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('UNAUTHENTICATED');
+    const session = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
+    const tampered = `${session.accessToken.slice(0, -4)}AAAA`;
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/dealers/${dealerUser.dealerId}`,
+      headers: { authorization: `Bearer ${tampered}` },
+    });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('a disabled user is refused at once, even with a valid access token', async () => {
+    const user = await createUser(t.database.db, { email: 'soon-disabled@example.test', password: PASSWORD });
+    const session = await signIn(t.app, 'soon-disabled@example.test', PASSWORD);
+    await t.database.exec(`update users set status = 'disabled' where id = ${user.id}`);
+    const res = await t.app.inject({ method: 'GET', url: `/api/dealers/${user.dealerId}`, headers: session.headers });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('identity: rate limiting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ rateLimits: { signInPerAccount: 3, signInPerIp: 5, windowMs: 60_000 } });
+    await createUser(t.database.db, { email: 'target@example.test', password: PASSWORD });
+    await createUser(t.database.db, { email: 'other@example.test', password: PASSWORD });
+  });
+  afterAll(() => t.close());
+
+  const attempt = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
+
+  it('locks an account after repeated failures, even for the right password, from any IP', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('target@example.test', 'wrong-pass', `10.1.0.${i}`)).statusCode).toBe(401);
+    const locked = await attempt('target@example.test', PASSWORD, '10.1.0.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('RATE_LIMITED');
+    // Another account is not affected.
+    expect((await attempt('other@example.test', PASSWORD, '10.1.0.98')).statusCode).toBe(200);
+  });
+
+  it('limits failures per IP across accounts', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(`nobody${i}@example.test`, 'wrong-pass', ip)).statusCode).toBe(401);
+    }
+    const blocked = await attempt('other@example.test', PASSWORD, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect((await attempt('other@example.test', PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('identity: ASSIST is read-only on the server', () => {
+  let t: TestApp;
+  let installerId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    installerId = (await createInstaller(db)).id;
+    await createUser(db, { email: 'assist-installer@example.test', password: PASSWORD, installerId, access: 'ASSIST' });
+    await createUser(db, { email: 'std-installer@example.test', password: PASSWORD, installerId });
+    await createUser(db, { email: 'assist-dealer@example.test', password: PASSWORD, access: 'ASSIST' });
+  });
+  afterAll(() => t.close());
+
+  const update = (headers: Record<string, string>, id = installerId) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/updateLocation/${id}`,
+      headers,
+      payload: { installerId: id, calendarId: 'primary@calendar.test' },
+    });
+
+  it('refuses writes by ASSIST users and allows their reads', async () => {
+    const assist = await signIn(t.app, 'assist-installer@example.test', PASSWORD);
+    const res = await update(assist.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
+    const read = await t.app.inject({ method: 'GET', url: `/api/installerAuth/${installerId}`, headers: assist.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ authenticated: 0, calendar_id: null });
+
+    const assistDealer = await signIn(t.app, 'assist-dealer@example.test', PASSWORD);
+    expect((await update(assistDealer.headers)).statusCode).toBe(403);
+    // Sign-out stays possible for ASSIST users.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: assist.headers,
+      payload: { refreshToken: assist.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+  });
+
+  it('lets a STANDARD installer write its own company and nobody else’s', async () => {
+    const std = await signIn(t.app, 'std-installer@example.test', PASSWORD);
+    const res = await update(std.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, installer_id: installerId, calendar_id: 'primary@calendar.test' });
+    const read = await t.app.inject({ method: 'GET', url: `/api/installerAuth/${installerId}`, headers: std.headers });
+    expect(read.json()).toMatchObject({ authenticated: 1, Authenticated: 1, calendar_id: 'primary@calendar.test' });
+    const other = (await createInstaller(t.database.db)).id;
+    expect((await update(std.headers, other)).statusCode).toBe(403);
+  });
+});
