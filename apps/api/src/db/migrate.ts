@@ -14,7 +14,10 @@ export function resolveMigrationsFolder(): string {
 }
 
 /** The one migration path: Drizzle's migrator, on PGlite or on PostgreSQL. */
-export async function runMigrations(handle: DatabaseHandle, folder = resolveMigrationsFolder()): Promise<void> {
+export async function runMigrations(
+  handle: DatabaseHandle,
+  folder = resolveMigrationsFolder(),
+): Promise<void> {
   const config = { migrationsFolder: folder };
   if (handle.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver type; both share the query API

@@ -9,7 +9,9 @@ if (config.env === 'production') {
   process.exit(1);
 }
 const database = await openDatabase(
-  config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
+  config.database.kind === 'postgres'
+    ? { kind: 'postgres', url: config.database.url }
+    : { kind: 'pglite', dataDir: config.database.dataDir },
 );
 await runMigrations(database);
 const { seeded } = await seedDemoData(database.db);

@@ -13,7 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * disabled user or a changed access level takes effect at once, not when the token expires.
  * ASSIST is read-only here on the server, not only in the UI.
  */
-export function registerAuthGuard(app: FastifyInstance, deps: { signer: TokenSigner; repository: AuthRepository }) {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  deps: { signer: TokenSigner; repository: AuthRepository },
+) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -41,7 +44,7 @@ async function tryResolve(
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId)) return null;
   const user = await repository.findUserById(userId);
-  if (!user || user.status !== 'active' || !user.loginEnabled) return null;
+  if (user?.status !== 'active' || !user.loginEnabled) return null;
   if (!(await repository.canReachCompany(user, claims.companyId))) return null;
   return {
     userId: user.id,

@@ -1,4 +1,9 @@
-import { AppError, type TErrorCode, type TErrorResponse, errorStatusByCode } from '@app/contracts/errors.contract';
+import {
+  AppError,
+  errorStatusByCode,
+  type TErrorCode,
+  type TErrorResponse,
+} from '@app/contracts/errors.contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -22,11 +27,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
-        field: [error.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        field: [
+          error.validationContext,
+          ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : []),
+        ].join('.'),
         message: v.message ?? 'invalid',
       }));
       const first = details[0];
-      return send('VALIDATION_FAILED', first ? `${first.field}: ${first.message}` : 'Invalid request', { details });
+      return send('VALIDATION_FAILED', first ? `${first.field}: ${first.message}` : 'Invalid request', {
+        details,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its contract');
@@ -40,7 +50,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send('VALIDATION_FAILED', 'Request body is not valid JSON');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send('VALIDATION_FAILED', `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`);
+        return send(
+          'VALIDATION_FAILED',
+          `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`,
+        );
       default:
         break;
     }

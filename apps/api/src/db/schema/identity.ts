@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -45,7 +47,9 @@ export const dealers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     vendorVisibilityMode: text('vendor_visibility_mode').notNull().default('all'),
     /** Installer who created this dealership as its customer (installer wizard, 001 §2.3); null for self-registered dealers. */
-    createdByInstallerId: integer('created_by_installer_id'),
+    createdByInstallerId: integer('created_by_installer_id').references((): AnyPgColumn => installers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -136,7 +140,9 @@ export const users = pgTable(
     status: text('status').notNull().default('active'),
     loginEnabled: boolean('login_enabled').notNull().default(true),
     contactRole: text('contact_role'),
-    createdByUserId: integer('created_by_user_id'),
+    createdByUserId: integer('created_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -166,7 +172,7 @@ export const userCompanyAccess = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('user_company_access_unique').on(t.userId, t.dealerId, t.installerId),
+    unique('user_company_access_unique').on(t.userId, t.dealerId, t.installerId).nullsNotDistinct(),
     check('user_company_access_one_company', sql`(${t.dealerId} is null) <> (${t.installerId} is null)`),
   ],
 );

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccessLevel, UserType } from '@app/domain/identity/access';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   dealers,
@@ -63,7 +63,9 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Every company the user may act for: the primary one first, then the granted ones. */
-    async listCompanies(user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>): Promise<CompanyAccessRow[]> {
+    async listCompanies(
+      user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>,
+    ): Promise<CompanyAccessRow[]> {
       if (user.userType === 'dealer') {
         const granted = await db
           .select({ id: userCompanyAccess.dealerId })
@@ -71,7 +73,10 @@ export function createAuthRepository(db: Db) {
           .where(eq(userCompanyAccess.userId, user.id));
         const ids = [user.dealerId, ...granted.map((g) => g.id)].filter((v): v is number => v != null);
         if (ids.length === 0) return [];
-        const rows = await db.select({ id: dealers.id, name: dealers.name }).from(dealers).where(inArray(dealers.id, ids));
+        const rows = await db
+          .select({ id: dealers.id, name: dealers.name })
+          .from(dealers)
+          .where(inArray(dealers.id, ids));
         return orderCompanies(rows, user.dealerId, 'dealership');
       }
       const granted = await db
@@ -87,7 +92,10 @@ export function createAuthRepository(db: Db) {
       return orderCompanies(rows, user.installerId, 'specialist');
     },
 
-    async canReachCompany(user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>, companyId: number) {
+    async canReachCompany(
+      user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>,
+      companyId: number,
+    ) {
       if (user.userType === 'dealer' && user.dealerId === companyId) return true;
       if (user.userType === 'installer' && user.installerId === companyId) return true;
       const column = user.userType === 'dealer' ? userCompanyAccess.dealerId : userCompanyAccess.installerId;
@@ -101,14 +109,26 @@ export function createAuthRepository(db: Db) {
 
     async insertRefreshToken(
       tx: Db | Tx,
-      row: { id: string; tokenHash: string; familyId: string; userId: number; companyId: number; expiresAt: Date },
+      row: {
+        id: string;
+        tokenHash: string;
+        familyId: string;
+        userId: number;
+        companyId: number;
+        expiresAt: Date;
+      },
     ) {
       await tx.insert(refreshTokens).values(row);
     },
 
     /** Locks the token row so two concurrent refreshes with one token cannot both succeed. */
     async findRefreshTokenForUpdate(tx: Tx, id: string) {
-      const rows = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, id)).for('update').limit(1);
+      const rows = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.id, id))
+        .for('update')
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -150,7 +170,10 @@ export function createAuthRepository(db: Db) {
     },
 
     async markPasswordResetTokenUsed(tx: Tx, tokenHash: string, at: Date) {
-      await tx.update(passwordResetTokens).set({ usedAt: at }).where(eq(passwordResetTokens.tokenHash, tokenHash));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: at })
+        .where(eq(passwordResetTokens.tokenHash, tokenHash));
     },
 
     async updatePasswordHash(tx: Tx, userId: number, passwordHash: string) {

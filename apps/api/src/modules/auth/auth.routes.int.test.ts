@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, signIn } from '../../../test/build-test-app';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
 
 const PASSWORD = 'correct horse battery';
@@ -16,7 +16,11 @@ describe('identity: sign-in, tokens, sign-out', () => {
     t = await buildTestApp();
     const db = t.database.db;
     const dealer = await createDealer(db, { name: 'Sunrise Test Motors' });
-    dealerUser = await createUser(db, { email: 'Dealer.Person@Example.test', password: PASSWORD, dealerId: dealer.id });
+    dealerUser = await createUser(db, {
+      email: 'Dealer.Person@Example.test',
+      password: PASSWORD,
+      dealerId: dealer.id,
+    });
     const installer = await createInstaller(db, { name: 'Elite Test Film' });
     const second = await createInstaller(db, { name: 'Elite Test Film North' });
     groupedInstallerId = second.id;
@@ -162,7 +166,10 @@ describe('identity: sign-in, tokens, sign-out', () => {
       headers: { authorization: `Bearer ${body.accessToken}` },
     });
     expect(record.statusCode).toBe(200);
-    expect(record.json()[0]).toMatchObject({ Installer_id: groupedInstallerId, Installer_Name: 'Elite Test Film North' });
+    expect(record.json()[0]).toMatchObject({
+      Installer_id: groupedInstallerId,
+      Installer_Name: 'Elite Test Film North',
+    });
 
     const refused = await t.app.inject({
       method: 'POST',
@@ -181,7 +188,11 @@ describe('identity: sign-in, tokens, sign-out', () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([
-      expect.objectContaining({ dealer_id: dealerUser.dealerId, dealer_name: 'Sunrise Test Motors', customer_contract: 'N' }),
+      expect.objectContaining({
+        dealer_id: dealerUser.dealerId,
+        dealer_name: 'Sunrise Test Motors',
+        customer_contract: 'N',
+      }),
     ]);
     const otherDealer = await createDealer(t.database.db);
     const foreign = await t.app.inject({
@@ -211,7 +222,11 @@ describe('identity: sign-in, tokens, sign-out', () => {
     const user = await createUser(t.database.db, { email: 'soon-disabled@example.test', password: PASSWORD });
     const session = await signIn(t.app, 'soon-disabled@example.test', PASSWORD);
     await t.database.exec(`update users set status = 'disabled' where id = ${user.id}`);
-    const res = await t.app.inject({ method: 'GET', url: `/api/dealers/${user.dealerId}`, headers: session.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dealers/${user.dealerId}`,
+      headers: session.headers,
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -226,10 +241,16 @@ describe('identity: rate limiting', () => {
   afterAll(() => t.close());
 
   const attempt = (email: string, password: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('locks an account after repeated failures, even for the right password, from any IP', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('target@example.test', 'wrong-pass', `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('target@example.test', 'wrong-pass', `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await attempt('target@example.test', PASSWORD, '10.1.0.99');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('RATE_LIMITED');
@@ -255,7 +276,12 @@ describe('identity: ASSIST is read-only on the server', () => {
     t = await buildTestApp();
     const db = t.database.db;
     installerId = (await createInstaller(db)).id;
-    await createUser(db, { email: 'assist-installer@example.test', password: PASSWORD, installerId, access: 'ASSIST' });
+    await createUser(db, {
+      email: 'assist-installer@example.test',
+      password: PASSWORD,
+      installerId,
+      access: 'ASSIST',
+    });
     await createUser(db, { email: 'std-installer@example.test', password: PASSWORD, installerId });
     await createUser(db, { email: 'assist-dealer@example.test', password: PASSWORD, access: 'ASSIST' });
   });
@@ -274,7 +300,11 @@ describe('identity: ASSIST is read-only on the server', () => {
     const res = await update(assist.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
-    const read = await t.app.inject({ method: 'GET', url: `/api/installerAuth/${installerId}`, headers: assist.headers });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/installerAuth/${installerId}`,
+      headers: assist.headers,
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ authenticated: 0, calendar_id: null });
 
@@ -294,9 +324,21 @@ describe('identity: ASSIST is read-only on the server', () => {
     const std = await signIn(t.app, 'std-installer@example.test', PASSWORD);
     const res = await update(std.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, installer_id: installerId, calendar_id: 'primary@calendar.test' });
-    const read = await t.app.inject({ method: 'GET', url: `/api/installerAuth/${installerId}`, headers: std.headers });
-    expect(read.json()).toMatchObject({ authenticated: 1, Authenticated: 1, calendar_id: 'primary@calendar.test' });
+    expect(res.json()).toEqual({
+      success: true,
+      installer_id: installerId,
+      calendar_id: 'primary@calendar.test',
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/installerAuth/${installerId}`,
+      headers: std.headers,
+    });
+    expect(read.json()).toMatchObject({
+      authenticated: 1,
+      Authenticated: 1,
+      calendar_id: 'primary@calendar.test',
+    });
     const other = (await createInstaller(t.database.db)).id;
     expect((await update(std.headers, other)).statusCode).toBe(403);
   });

@@ -1,4 +1,5 @@
 import {
+  authPaths,
   ZLoginProfileQuery,
   ZOkResponse,
   ZRefreshWithCompanyBody,
@@ -9,7 +10,6 @@ import {
   ZTokenResponse,
   ZUserProfile,
   ZUserStatus,
-  authPaths,
 } from '@app/contracts/auth.contract';
 import { AppError, ZErrorResponse } from '@app/contracts/errors.contract';
 import type { FastifyInstance } from 'fastify';
@@ -59,7 +59,12 @@ export function registerAuthRoutes(
     authPaths.signOut,
     {
       config: { public: true },
-      schema: { tags, summary: 'Revoke the refresh token (and its family)', body: ZSignOutBody, response: { 200: ZOkResponse } },
+      schema: {
+        tags,
+        summary: 'Revoke the refresh token (and its family)',
+        body: ZSignOutBody,
+        response: { 200: ZOkResponse },
+      },
     },
     async (request) => {
       await service.signOut(request.body.refreshToken);
@@ -113,7 +118,8 @@ export function registerAuthRoutes(
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (auth.access !== 'ADMIN') throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
+      if (auth.access !== 'ADMIN')
+        throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
       return { email: request.params.email, status: await service.getUserStatus(request.params.email) };
     },
   );

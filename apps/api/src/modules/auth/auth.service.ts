@@ -9,13 +9,13 @@ import type { AuthRepository, UserRow } from './auth.repository';
 import { getDummyHash, hashPassword, verifyPassword } from './password';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  PASSWORD_RESET_TTL_MS,
-  REFRESH_TOKEN_TTL_MS,
-  type TokenSigner,
   createOpaqueToken,
   createResetToken,
   hashToken,
+  PASSWORD_RESET_TTL_MS,
   parseOpaqueTokenId,
+  REFRESH_TOKEN_TTL_MS,
+  type TokenSigner,
 } from './tokens';
 
 export const SIGN_IN_FAILED = 'Sign in failed. Please check your credentials and try again.';
@@ -36,7 +36,10 @@ export function createAuthService({ db, repository, signer, config, clock = () =
     const since = new Date(clock().getTime() - rateLimits.windowMs);
     for (const { bucket, limit } of buckets) {
       if ((await repository.countRateLimitHits(bucket, since)) >= limit) {
-        throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many sign-in attempts. Please wait 15 minutes and try again.',
+        );
       }
     }
   }
@@ -53,7 +56,12 @@ export function createAuthService({ db, repository, signer, config, clock = () =
     };
   }
 
-  async function issueTokens(user: UserRow, companyId: number, familyId: string, tx: Db = db): Promise<TTokenResponse> {
+  async function issueTokens(
+    user: UserRow,
+    companyId: number,
+    familyId: string,
+    tx: Db = db,
+  ): Promise<TTokenResponse> {
     const sessionUser = toSessionUser(user, companyId);
     const accessToken = await signer.sign({
       sub: String(user.id),
@@ -130,7 +138,7 @@ export function createAuthService({ db, repository, signer, config, clock = () =
       });
       if (outcome.kind !== 'ok') throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
       const user = await repository.findUserById(outcome.row.userId);
-      if (!user || user.status !== 'active' || !user.loginEnabled) {
+      if (user?.status !== 'active' || !user.loginEnabled) {
         throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
       }
       const companyId = input.companyId ?? outcome.row.companyId;
@@ -203,14 +211,18 @@ export function createAuthService({ db, repository, signer, config, clock = () =
         return true;
       });
       if (!ok) {
-        throw new AppError('VALIDATION_FAILED', 'This password reset link is invalid or has expired. Please request a new one.');
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'This password reset link is invalid or has expired. Please request a new one.',
+        );
       }
     },
 
     async getUserStatus(email: string): Promise<'active' | 'pending' | 'disabled' | 'not_found'> {
       const user = await repository.findLoginUserByEmail(email);
       if (!user) return 'not_found';
-      if (user.status === 'active' || user.status === 'pending' || user.status === 'disabled') return user.status;
+      if (user.status === 'active' || user.status === 'pending' || user.status === 'disabled')
+        return user.status;
       return 'not_found';
     },
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp, signIn } from '../../../test/build-test-app';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../db/factories/identity';
-import { type TestSmtpServer, startTestSmtpServer } from '../outbox/outbox-test-smtp';
+import { startTestSmtpServer, type TestSmtpServer } from '../outbox/outbox-test-smtp';
 
 /** Password reset end to end: request → outbox → SMTP adapter → a real SMTP server → link → new password. */
 describe('password reset through the outbox and SMTP', () => {
@@ -11,7 +11,11 @@ describe('password reset through the outbox and SMTP', () => {
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     t = await buildTestApp({ smtpUrl: smtp.url, publicUrl: 'https://app.example.test' });
-    await createUser(t.database.db, { email: 'forgetful@example.test', name: 'Forgetful Fran', password: 'old-password-1' });
+    await createUser(t.database.db, {
+      email: 'forgetful@example.test',
+      name: 'Forgetful Fran',
+      password: 'old-password-1',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -19,7 +23,12 @@ describe('password reset through the outbox and SMTP', () => {
   });
 
   const requestReset = (email: string, ip = '10.9.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email },
+      remoteAddress: ip,
+    });
 
   it('e-mails a single-use link that sets a new password and ends old sessions', async () => {
     const oldSession = await signIn(t.app, 'forgetful@example.test', 'old-password-1');
@@ -92,7 +101,8 @@ describe('password reset through the outbox and SMTP', () => {
   });
 
   it('limits reset requests per address', async () => {
-    for (let i = 0; i < 5; i++) expect((await requestReset('spam-target@example.test', `10.9.1.${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await requestReset('spam-target@example.test', `10.9.1.${i}`)).statusCode).toBe(200);
     const limited = await requestReset('spam-target@example.test', '10.9.1.50');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');

@@ -63,7 +63,9 @@ export function createNavigationRepository(db: Db) {
       return Number(r[0]?.total ?? 0);
     },
 
-    async findInstallerCalendar(installerId: number): Promise<{ authenticated: number; calendar: string | null }> {
+    async findInstallerCalendar(
+      installerId: number,
+    ): Promise<{ authenticated: number; calendar: string | null }> {
       const r = await rows<{ authenticated: boolean; calendar_id: string | null }>(sql`
         select calendar_authenticated as authenticated, calendar_id from installers where id = ${installerId}`);
       const row = r[0];

@@ -29,7 +29,10 @@ export function createNavigationService({ repository }: { repository: Navigation
   }
 
   return {
-    async getNavbarCounts(auth: AuthContext, query: { entityId: number; userType?: string }): Promise<TNavbarCounts> {
+    async getNavbarCounts(
+      auth: AuthContext,
+      query: { entityId: number; userType?: string },
+    ): Promise<TNavbarCounts> {
       assertOwnCompany(auth, query.entityId, query.userType);
       const [states, referrals, calendar] = await Promise.all([
         stateCounts(auth),

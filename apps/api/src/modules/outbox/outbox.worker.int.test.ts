@@ -222,7 +222,7 @@ describe('outbox worker over SMTP', () => {
       .where(eq(outbox.id, id));
     await database.db
       .update(outbox)
-      .set({ ...stuck, attempts: 8 })
+      .set({ ...stuck, attempts: 12 })
       .where(eq(outbox.id, lastTry));
     expect(await m.worker.runOnce()).toBe(0); // leases still held by the "other" process
 
@@ -231,7 +231,7 @@ describe('outbox worker over SMTP', () => {
     expect(await findItem(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: LEASE_EXPIRED_ERROR });
     expect(await findItem(lastTry)).toMatchObject({
       status: 'dead',
-      attempts: 8,
+      attempts: 12,
       lastError: LEASE_EXPIRED_ERROR,
     });
     expect(smtp.received.map((r) => r.subject)).toEqual(['Crashed mid-send']);

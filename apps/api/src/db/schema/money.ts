@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { dealers, installerLocations, installers, users } from './identity';
+import { serviceRequests } from './service-requests';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Customer invoices of a job, mirrored from the payment provider (id, number, status, paid, amount_due,
+ * amount_remaining, hosted_invoice_url, customer_name, metadata.PO; 000 §3). Amounts in cents.
+ * `invoiceType` 'deposit' is raised at BOOK JOB when a deposit is set; 'final' at completion.
+ * Money rows keep their request (restrict): requests are only ever soft-deleted.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'restrict' }),
+    installerId: integer('installer_id')
+      .notNull()
+      .references(() => installers.id, { onDelete: 'restrict' }),
+    /** Who is billed: the dealership for dealer work, otherwise the retail customer. */
+    dealerId: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    invoiceType: text('invoice_type').notNull().default('final'),
+    number: text('number'),
+    customerFacingNumber: text('customer_facing_number'),
+    status: text('status').notNull().default('draft'),
+    amountDueCents: integer('amount_due_cents').notNull(),
+    amountRemainingCents: integer('amount_remaining_cents').notNull(),
+    amountPaidCents: integer('amount_paid_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    poNumber: text('po_number'),
+    description: text('description'),
+    /** Provider metadata (payment_type, request_id, installer_id, PO …). */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    providerInvoiceId: text('provider_invoice_id'),
+    invoiceDate: timestamp('invoice_date', { withTimezone: true }).notNull().defaultNow(),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('invoices_invoice_type_check', sql`${t.invoiceType} in ('deposit','final')`),
+    check('invoices_status_check', sql`${t.status} in ('draft','open','paid','void')`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.amountDueCents} >= 0 and ${t.amountRemainingCents} >= 0 and ${t.amountPaidCents} >= 0 and ${t.taxCents} >= 0 and ${t.amountPaidCents} <= ${t.amountDueCents} and ${t.amountRemainingCents} <= ${t.amountDueCents}`,
+    ),
+    uniqueIndex('invoices_idempotency_key_unique').on(t.idempotencyKey),
+    uniqueIndex('invoices_provider_invoice_id_unique').on(t.providerInvoiceId),
+    index('invoices_request_idx').on(t.requestId),
+    index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
+    index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),
+    index('invoices_number_idx').on(t.number),
+  ],
+);
+
+/**
+ * Payments of a job (payment_type, payment_state, payment_amount, payment_id; 000 §3) and the financials
+ * transaction fields (payment_date, payout_id, card_last4, card_type, platform_fee; 002 §3).
+ * `paymentType` is 'deposit' or 'final'. payment_state 'covered' is shown as invoiced (decision 7).
+ * `method` is how it was (or is being) paid; null while only invoiced.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'restrict' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    installerId: integer('installer_id')
+      .notNull()
+      .references(() => installers.id, { onDelete: 'restrict' }),
+    paymentType: text('payment_type').notNull().default('final'),
+    paymentState: text('payment_state').notNull().default('invoiced'),
+    amountCents: integer('amount_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull().default(0),
+    providerPaymentId: text('provider_payment_id'),
+    method: text('method'),
+    checkNumber: text('check_number'),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    cardType: text('card_type'),
+    payoutId: text('payout_id'),
+    paymentDate: timestamp('payment_date', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'payments_payment_state_check',
+      sql`${t.paymentState} in ('invoiced','pending','paid','settled','covered')`,
+    ),
+    check(
+      'payments_method_check',
+      sql`${t.method} is null or ${t.method} in ('card','online','check','cash','settle')`,
+    ),
+    check('payments_amounts_check', sql`${t.amountCents} >= 0 and ${t.platformFeeCents} >= 0`),
+    check('payments_card_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
+    index('payments_request_idx').on(t.requestId),
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_installer_date_idx').on(t.installerId, t.paymentDate),
+  ],
+);
+
+/** Logged payment problems (POST /payment-failures: request_id, failure_type, failure_stage, …). */
+export const paymentFailures = pgTable(
+  'payment_failures',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id').references(() => serviceRequests.id, { onDelete: 'set null' }),
+    failureType: text('failure_type').notNull(),
+    failureStage: text('failure_stage'),
+    errorMessage: text('error_message'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userType: text('user_type'),
+    providerObjectId: text('provider_object_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_failures_request_idx').on(t.requestId, t.createdAt)],
+);
+
+/**
+ * Card-reader payment attempts (POST /payments → payment intent; GET /payments/{id} → status;
+ * POST /terminalPay/). `status` follows the provider intent: created, sent_to_reader, processing,
+ * succeeded, payment_failed, canceled.
+ */
+export const cardPaymentAttempts = pgTable(
+  'card_payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'restrict' }),
+    installerId: integer('installer_id')
+      .notNull()
+      .references(() => installers.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id').references(() => installerLocations.id, { onDelete: 'set null' }),
+    readerId: text('reader_id'),
+    providerIntentId: text('provider_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull().default('created'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'card_payment_attempts_status_check',
+      sql`${t.status} in ('created','sent_to_reader','processing','succeeded','payment_failed','canceled')`,
+    ),
+    check('card_payment_attempts_amount_check', sql`${t.amountCents} >= 0`),
+    uniqueIndex('card_payment_attempts_intent_unique').on(t.providerIntentId),
+    index('card_payment_attempts_invoice_idx').on(t.invoiceId),
+  ],
+);

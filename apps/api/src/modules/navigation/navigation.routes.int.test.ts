@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { createReferral } from '../../db/factories/referrals';
+import { createServiceRequest } from '../../db/factories/service-requests';
+
+const PASSWORD = 'nav-test-password';
+
+/** Menu counts follow the list filters of 000 §2 and never count another company's work. */
+describe('navigation counts', () => {
+  let t: TestApp;
+  let dealerId: number;
+  let installerId: number;
+  let otherDealerId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    dealerId = (await createDealer(db)).id;
+    otherDealerId = (await createDealer(db)).id;
+    installerId = (
+      await createInstaller(db, { calendarAuthenticated: true, calendarId: 'shop@calendar.test' })
+    ).id;
+    const otherInstallerId = (await createInstaller(db)).id;
+    await createUser(db, { email: 'nav-dealer@example.test', password: PASSWORD, dealerId });
+    await createUser(db, {
+      email: 'nav-direct@example.test',
+      password: PASSWORD,
+      dealerId,
+      access: 'DIRECT',
+    });
+    await createUser(db, { email: 'nav-installer@example.test', password: PASSWORD, installerId });
+
+    const dealerJob = (currentState: string, assigned: number | null, extra = {}) =>
+      createServiceRequest(db, {
+        requestType: 'dealer',
+        requestorDealerId: dealerId,
+        currentState,
+        assignedInstallerId: assigned,
+        ...(currentState === 'deleted' ? { deletedAt: new Date() } : {}),
+        ...extra,
+      });
+    // Our dealer: 2 requests, 3 jobs, 2 pickups; reviewed and deleted count nowhere.
+    await dealerJob('new', null, { offers: [{ installerId, currentStatus: 'offered' }] });
+    await dealerJob('answered', null, { offers: [{ installerId, currentStatus: 'accepted' }] });
+    await dealerJob('scheduled', installerId);
+    await dealerJob('received', installerId);
+    await dealerJob('started', otherInstallerId);
+    await dealerJob('finished', installerId);
+    await dealerJob('collected', installerId);
+    await dealerJob('reviewed', installerId);
+    await dealerJob('deleted', null, { offers: [] });
+    // Another dealer's work, offered to someone else: ours never counts it.
+    await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: otherDealerId,
+      currentState: 'new',
+      offers: [{ installerId: otherInstallerId, currentStatus: 'offered' }],
+    });
+    await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: otherDealerId,
+      currentState: 'scheduled',
+      assignedInstallerId: otherInstallerId,
+    });
+
+    // Our installer's own estimates: one new (request), one started (job); another installer's estimate.
+    await createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: installerId,
+      currentState: 'new',
+    });
+    await createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: installerId,
+      currentState: 'started',
+    });
+    await createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: otherInstallerId,
+      currentState: 'new',
+    });
+
+    await createReferral(db, { dealerId, status: 'NEW' });
+    await createReferral(db, { dealerId, status: 'OFFERED' });
+    await createReferral(db, { dealerId, status: 'COMPLETE' });
+    await createReferral(db, { dealerId: otherDealerId, status: 'NEW' });
+  });
+  afterAll(() => t.close());
+
+  it('counts a dealer’s requests, jobs, pickups and active referrals', async () => {
+    const s = await signIn(t.app, 'nav-dealer@example.test', PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/navbar-data-cached?entityId=${dealerId}&userId=${s.user.userId}&userType=dealer&access=STANDARD`,
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      requestCount: 2,
+      jobCount: 3,
+      pickupCount: 2,
+      referralCount: 2,
+      authenticated: 0,
+      calendar: null,
+    });
+  });
+
+  it('counts an installer’s offered requests and own estimates, assigned jobs and pickups, and its calendar link', async () => {
+    const s = await signIn(t.app, 'nav-installer@example.test', PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/navbar-data-cached?entityId=${installerId}&userType=installer`,
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      requestCount: 2, // own new estimate + the dealer request offered to it
+      jobCount: 3, // scheduled + received dealer jobs + own started estimate
+      pickupCount: 1, // finished dealer job (collected is a dealer-only pickup)
+      authenticated: 1,
+      calendar: 'shop@calendar.test',
+    });
+  });
+
+  it('serves the legacy counts by state for the fallback, bucketed the same way', async () => {
+    const s = await signIn(t.app, 'nav-dealer@example.test', PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/counts/?userType=dealer',
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const byState = Object.fromEntries(
+      res.json().map((r: { current_state: string; total: number }) => [r.current_state, r.total]),
+    );
+    expect(byState).toEqual({
+      new: 1,
+      answered: 1,
+      scheduled: 1,
+      received: 1,
+      started: 1,
+      finished: 1,
+      collected: 1,
+    });
+    const refs = await t.app.inject({
+      method: 'GET',
+      url: '/api/referralcounts/?userType=dealer',
+      headers: s.headers,
+    });
+    expect(refs.json()).toEqual({ referralCount: 2 });
+  });
+
+  it('gives DIRECT users no referral count, and refuses another company’s counts', async () => {
+    const direct = await signIn(t.app, 'nav-direct@example.test', PASSWORD);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/navbar-data-cached?entityId=${dealerId}`,
+      headers: direct.headers,
+    });
+    expect(res.json().referralCount).toBe(0);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/navbar-data-cached?entityId=${otherDealerId}`,
+      headers: direct.headers,
+    });
+    expect(other.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/navbar-data-cached',
+      headers: direct.headers,
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+});
