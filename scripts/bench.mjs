@@ -14,7 +14,10 @@ const report = (name, value, target = '') => {
   console.log(`${name.padEnd(52)} ${String(value).padStart(12)}  ${target}`);
 };
 
-if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+if (
+  !existsSync(path.join(root, 'apps/api/dist/server.js')) ||
+  !existsSync(path.join(root, 'apps/web/dist/index.html'))
+) {
   console.log('building first…');
   const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(1);
@@ -89,7 +92,15 @@ async function withPostgres(fn) {
   const port = 55000 + Math.floor(Math.random() * 1000);
   const run = (args) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
   run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-w', 'start']);
+  run([
+    `${bin}/pg_ctl`,
+    '-D',
+    `${dir}/data`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-w',
+    'start',
+  ]);
   try {
     return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
   } finally {
@@ -138,12 +149,19 @@ if (want('argon2')) {
 
 if (want('postgres')) {
   await withPostgres(async (url) => {
-    const s = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')) });
+    const s = await startServer({
+      DATABASE_URL: url,
+      SEED_DEMO: 'true',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')),
+    });
     report('first start on PostgreSQL (migrate + seed), ms', s.ms);
     await sleep(3000);
     report('idle RSS on PostgreSQL (API process), MB', rssMb(s.child.pid), '< 150');
     await stopServer(s.child);
-    const again = await startServer({ DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')) });
+    const again = await startServer({
+      DATABASE_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-pgdata-')),
+    });
     report('restart on PostgreSQL to healthy, ms', again.ms);
     await stopServer(again.child);
   });

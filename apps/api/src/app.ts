@@ -7,10 +7,10 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  type ZodTypeProvider,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -23,10 +23,10 @@ import { createCompaniesService } from './modules/companies/companies.service';
 import { createNavigationRepository } from './modules/navigation/navigation.repository';
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
+import { createOutboxModule } from './modules/outbox/outbox.module';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { createOutboxModule } from './modules/outbox/outbox.module';
 
 export type AppDeps = {
   config: Config;
@@ -35,7 +35,11 @@ export type AppDeps = {
 };
 
 /** Builds the whole product (API + web) without listening. Every module is registered here, explicitly. */
-export async function buildApp({ config, database, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -87,7 +91,10 @@ export async function buildApp({ config, database, clock = () => new Date() }: A
       registerAuthGuard(api, { signer, repository: authRepository });
       api.get(
         '/health',
-        { config: { public: true }, schema: { tags: ['meta'], summary: 'Liveness and database kind', response: { 200: ZHealth } } },
+        {
+          config: { public: true },
+          schema: { tags: ['meta'], summary: 'Liveness and database kind', response: { 200: ZHealth } },
+        },
         async () => {
           await database.exec('select 1');
           return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
@@ -134,7 +141,13 @@ function registerWebApp(app: FastifyInstance, config: Config) {
     app.log.warn({ dist }, 'web app not built; run npm run build');
     return;
   }
-  void app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  void app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    immutable: false,
+  });
   const sendIndex = (reply: import('fastify').FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html', { maxAge: 0 });

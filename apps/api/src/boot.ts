@@ -8,7 +8,9 @@ import { seedDemoData } from './db/seed';
 export type BootTimings = { openMs: number; migrateMs: number; seedMs: number; buildMs: number };
 
 /** Opens the database chosen by the config, migrates it, seeds demo data if asked, and builds the app. */
-export async function bootApp(config: Config): Promise<{ app: FastifyInstance; database: DatabaseHandle; timings: BootTimings }> {
+export async function bootApp(
+  config: Config,
+): Promise<{ app: FastifyInstance; database: DatabaseHandle; timings: BootTimings }> {
   let t = performance.now();
   const lap = () => {
     const now = performance.now();

@@ -22,7 +22,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Installer Marketplace <no-reply@marketplace.local>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -75,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const);
   const seedDemo = e.SEED_DEMO ?? database.kind === 'pglite';
   if (e.NODE_ENV === 'production') {
-    if (seedDemo) throw new ConfigError('Invalid environment:\n  SEED_DEMO: demo seeding is not allowed in production');
+    if (seedDemo)
+      throw new ConfigError('Invalid environment:\n  SEED_DEMO: demo seeding is not allowed in production');
     if (!e.JWT_SECRET) throw new ConfigError('Invalid environment:\n  JWT_SECRET: required in production');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, buildTestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
 
 describe('HTTP platform', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config';
 import { bootApp } from './boot';
+import { ConfigError, loadConfig } from './config';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -36,7 +36,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ ...timings, totalMs: Math.round(performance.now() - started), database: database.kind }, 'ready');
+  app.log.info(
+    { ...timings, totalMs: Math.round(performance.now() - started), database: database.kind },
+    'ready',
+  );
   console.log(`Serving on ${address.replace('[::1]', 'localhost')} (database: ${database.kind})`);
 }
 

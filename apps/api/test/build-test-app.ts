@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, createTestConfig } from '../src/config';
-import { type TestDatabase, createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
-export type TestApp = { app: FastifyInstance; database: TestDatabase; config: Config; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close: () => Promise<void>;
+};
 
 /** buildApp() on a fresh migrated database (PGlite or PostgreSQL), for app.inject() tests. */
-export async function buildTestApp(overrides: Partial<Config> = {}, options: { clock?: () => Date } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = createTestConfig(overrides);
   const app = await buildApp({ config, database, clock: options.clock });
@@ -26,7 +34,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}, options: { c
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { accessToken: string; refreshToken: string; user: { userId: number; companyId: number } };
+  const body = res.json() as {
+    accessToken: string;
+    refreshToken: string;
+    user: { userId: number; companyId: number };
+  };
   return {
     ...body,
     headers: { authorization: `Bearer ${body.accessToken}` },

@@ -42,7 +42,9 @@ export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
 export const ZRefreshBody = z.object({ refreshToken: z.string().min(10).max(500) });
 /** Company switching (002 §2.3): a new token pair scoped to another company the user may reach. */
-export const ZRefreshWithCompanyBody = ZRefreshBody.extend({ companyId: z.number().int().positive().optional() });
+export const ZRefreshWithCompanyBody = ZRefreshBody.extend({
+  companyId: z.number().int().positive().optional(),
+});
 
 export const ZSignOutBody = z.object({ refreshToken: z.string().max(500).optional() });
 

@@ -131,4 +131,8 @@ export const ZUpdateLocationBody = z.object({
   installerId: z.coerce.number().int().positive().optional(),
   calendarId: z.string().trim().min(1, 'calendarId is required').max(300),
 });
-export const ZUpdateLocationResponse = z.object({ success: z.boolean(), installer_id: z.number().int(), calendar_id: z.string() });
+export const ZUpdateLocationResponse = z.object({
+  success: z.boolean(),
+  installer_id: z.number().int(),
+  calendar_id: z.string(),
+});

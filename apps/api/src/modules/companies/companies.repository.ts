@@ -38,7 +38,9 @@ export function createCompaniesRepository(db: Db) {
       const rows = await db.select().from(installers).where(eq(installers.id, id)).limit(1);
       const i = rows[0];
       if (!i) return null;
-      const services = [i.offersRetail ? 'retail' : null, i.offersWholesale ? 'whole' : null].filter(Boolean).join(',');
+      const services = [i.offersRetail ? 'retail' : null, i.offersWholesale ? 'whole' : null]
+        .filter(Boolean)
+        .join(',');
       const authenticated = i.calendarAuthenticated ? 1 : 0;
       return {
         Installer_id: i.id,

@@ -25,23 +25,51 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   for (const path of ['/dealers/:id', '/dealer/:id']) {
     r.get(
       path,
-      { schema: { tags, summary: 'Dealer company record (array of one)', params: ZIdParam, response: { 200: z.array(ZDealerRecord), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Dealer company record (array of one)',
+          params: ZIdParam,
+          response: { 200: z.array(ZDealerRecord), ...errors },
+        },
+      },
       async (request) => service.getDealer(requireAuth(request), request.params.id),
     );
   }
   r.get(
     '/installers/:id',
-    { schema: { tags, summary: 'Installer company record (array of one)', params: ZIdParam, response: { 200: z.array(ZInstallerRecord), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Installer company record (array of one)',
+        params: ZIdParam,
+        response: { 200: z.array(ZInstallerRecord), ...errors },
+      },
+    },
     async (request) => service.getInstaller(requireAuth(request), request.params.id),
   );
   r.get(
     '/installerLocations/:id',
-    { schema: { tags, summary: 'Locations of an installer with card reader and capacity', params: ZIdParam, response: { 200: z.array(ZInstallerLocation), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Locations of an installer with card reader and capacity',
+        params: ZIdParam,
+        response: { 200: z.array(ZInstallerLocation), ...errors },
+      },
+    },
     async (request) => service.listInstallerLocations(requireAuth(request), request.params.id),
   );
   r.get(
     '/installerAuth/:id',
-    { schema: { tags, summary: 'Calendar link state of an installer', params: ZIdParam, response: { 200: ZInstallerAuth, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Calendar link state of an installer',
+        params: ZIdParam,
+        response: { 200: ZInstallerAuth, ...errors },
+      },
+    },
     async (request) => service.getInstallerAuth(requireAuth(request), request.params.id),
   );
   r.put(
@@ -59,7 +87,14 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   );
   r.get(
     '/userAccess/:id',
-    { schema: { tags, summary: 'Companies the user may reach (company dropdown)', params: ZIdParam, response: { 200: z.array(ZCompanyAccessEntry), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Companies the user may reach (company dropdown)',
+        params: ZIdParam,
+        response: { 200: z.array(ZCompanyAccessEntry), ...errors },
+      },
+    },
     async (request) => service.listUserAccess(requireAuth(request), request.params.id),
   );
 }

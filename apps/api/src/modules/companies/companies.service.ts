@@ -1,8 +1,8 @@
-import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
 import { AppError } from '@app/contracts/errors.contract';
+import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../auth/auth-context';
 import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthContext } from '../auth/auth-context';
 import { createCompaniesRepository } from './companies.repository';
 
 /**
@@ -46,9 +46,13 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
 
     /** Calendar selection for a location (decision 16). Only the installer's own users may change it. */
     async selectCalendar(auth: AuthContext, id: number, body: { installerId?: number; calendarId: string }) {
-      if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only specialists can link a calendar.');
+      if (auth.userType !== 'installer')
+        throw new AppError('FORBIDDEN', 'Only specialists can link a calendar.');
       if (body.installerId !== undefined && body.installerId !== id) {
-        throw new AppError('VALIDATION_FAILED', `installerId ${body.installerId} does not match the path id ${id}`);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `installerId ${body.installerId} does not match the path id ${id}`,
+        );
       }
       if (id !== auth.companyId) throw new AppError('FORBIDDEN', `You may not change installer ${id}`);
       if (!(await repository.setInstallerCalendar(id, body.calendarId))) {
