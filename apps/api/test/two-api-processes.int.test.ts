@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDealer, createUser } from '../src/db/factories/identity';
+import { enqueueOutbox } from '../src/modules/outbox/outbox-enqueue';
+import { startTestSmtpServer, type TestSmtpServer } from '../src/modules/outbox/outbox-test-smtp';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Starts `src/server.ts` as its own process; resolves with its URL once it listens. */
+function startApiProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`API process did not start: ${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Serving on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]! });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`API process exited with ${code}: ${output}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.removeAllListeners('exit');
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// Scale-out: several stateless API processes on one PostgreSQL.
+describe.skipIf(inject('testDb') !== 'postgres')('two API processes on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  const processes: { child: ChildProcess; url: string }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    smtp = await startTestSmtpServer({ delayMs: 5 });
+    const dealer = await createDealer(database.db, { name: 'Two Process Motors' });
+    await createUser(database.db, {
+      email: 'scale@example.test',
+      password: 'scale-out-pass',
+      dealerId: dealer.id,
+    });
+    const env = {
+      DATABASE_URL: database.url!,
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: '100',
+      JWT_SECRET: 'two-process-secret-two-process-secret-0123',
+      DATA_DIR: path.join(root, '.cache/two-process'),
+    };
+    processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => stop(p.child)));
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  it('both processes serve sign-ins, and a token from one works on the other', async () => {
+    const tokens = [];
+    for (const { url } of processes) {
+      const res = await fetch(`${url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'scale@example.test', password: 'scale-out-pass' }),
+      });
+      expect(res.status).toBe(200);
+      tokens.push(
+        (await res.json()) as { accessToken: string; refreshToken: string; user: { companyId: number } },
+      );
+    }
+    const [a, b] = tokens;
+    const cross = await fetch(`${processes[1]!.url}/api/dealers/${a!.user.companyId}`, {
+      headers: { authorization: `Bearer ${a!.accessToken}` },
+    });
+    expect(cross.status).toBe(200);
+    // A refresh token rotated on one process is spent on the other.
+    const refreshed = await fetch(`${processes[0]!.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: b!.refreshToken }),
+    });
+    expect(refreshed.status).toBe(200);
+    const replay = await fetch(`${processes[1]!.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: b!.refreshToken }),
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it('delivers 100 queued e-mails exactly once between them', async () => {
+    for (let i = 0; i < 100; i++) {
+      await enqueueOutbox(database.db, {
+        channel: 'email',
+        kind: 'scale-test',
+        payload: { to: `reader${i}@example.test`, subject: `Message ${i}`, text: `Body ${i}` },
+      });
+    }
+    const deadline = Date.now() + 60_000;
+    while (smtp.received.length < 100 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // Give a duplicate, if any, time to arrive.
+    await new Promise((r) => setTimeout(r, 1000));
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(subjects).toHaveLength(100);
+    expect(new Set(subjects).size).toBe(100);
+    const rows = await database.db.execute(
+      "select status, count(*)::int as n from outbox where kind = 'scale-test' group by status",
+    );
+    expect((rows as unknown as { rows: { status: string; n: number }[] }).rows).toEqual([
+      { status: 'sent', n: 100 },
+    ]);
+  });
+});
