@@ -6,6 +6,11 @@ export const DEMO_PASSWORD = 'demo1234';
 
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  await fillSignIn(page, email, password);
+}
+
+/** Fills the sign-in form on the current page (keeps a ?next= return address). */
+export async function fillSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Lets Go' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAs, snap } from './helpers';
+import { fillSignIn, signInAs, snap } from './helpers';
 
 // Exactly the menu each demo account's role and access allow (002 §2.2, decision 15).
 const accounts = [
@@ -93,7 +93,7 @@ test.describe('desktop shell', () => {
         );
       expect(entries).toEqual(account.menu);
       // The company title, or the company dropdown for users of two or more companies.
-      const dropdown = page.getByRole('textbox', { name: 'Company' });
+      const dropdown = page.getByRole('combobox', { name: 'Company' });
       if (account.email === 'installer@demo.test') await expect(dropdown).toHaveValue(account.company);
       else await expect(page.getByText(account.company).first()).toBeVisible();
       await expect(page.getByText('Version 3.18').first()).toBeVisible();
@@ -119,22 +119,22 @@ test.describe('desktop shell', () => {
   }) => {
     await page.goto('/jobs');
     await expect(page).toHaveURL(/\/login/);
-    await signInAs(page, 'installer@demo.test');
+    await fillSignIn(page, 'installer@demo.test');
     await expect(page).toHaveURL(/\/jobs$/);
   });
 
   test('the installer with two locations switches company from the top bar', async ({ page }) => {
     await signInAs(page, 'installer@demo.test');
     await expect(page).toHaveURL(/\/requestimates$/);
-    const switcher = page.getByRole('textbox', { name: 'Company' });
+    const switcher = page.getByRole('combobox', { name: 'Company' });
     await switcher.click();
     await page.getByRole('option', { name: 'Elite Auto Film North' }).click();
     await expect(page).toHaveURL(/\/requestimates$/);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Elite Auto Film North');
+    await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Elite Auto Film North');
     // The session is now scoped to North: a reload keeps it.
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Elite Auto Film North');
+    await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Elite Auto Film North');
   });
 
   test('sign out returns to /login and protected routes stay closed', async ({ page }) => {
@@ -160,6 +160,7 @@ test.describe('mobile shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
     await expect(menu.getByRole('link', { name: /Calendar/ })).toBeVisible();
+    await page.waitForTimeout(400); // let the drawer finish sliding in before the picture
     await snap(page, 'menu-installer-390');
   });
 

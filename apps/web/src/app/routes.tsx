@@ -1,0 +1,129 @@
+import type { MenuKey } from '@app/domain/identity/access';
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { FullPageLoader } from './full-page-loader';
+import { RequireMenuEntry } from './require-menu-entry';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { SignedInGuard } from './signed-in-guard';
+
+// Every page is a lazy route, so the first download holds only the router, providers and guard.
+
+function screen(path: string, title: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { PlaceholderPage } = await import('../features/placeholders/components/placeholder-page');
+      return { element: <PlaceholderPage title={title} /> };
+    },
+  };
+}
+
+function requestScreen(path: string, title: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { RequestPlaceholderPage } = await import('../features/placeholders/components/placeholder-page');
+      return { element: <RequestPlaceholderPage title={title} /> };
+    },
+  };
+}
+
+/** A screen behind a menu visibility rule: others get "not available for your account". */
+function restricted(menuKey: MenuKey, route: RouteObject): RouteObject {
+  return { element: <RequireMenuEntry menuKey={menuKey} />, children: [route] };
+}
+
+function publicPage(path: string, title: string, description: string): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { PublicPlaceholderPage } = await import(
+        '../features/placeholders/components/public-placeholder-page'
+      );
+      return { element: <PublicPlaceholderPage title={title} description={description} /> };
+    },
+  };
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader label="Loading" />,
+    children: [
+      { index: true, element: <Navigate to="/requestimates" replace /> },
+      {
+        path: 'login',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/sign-in-page')).SignInPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      // Public pages (002 §2.1); their own issues build them.
+      publicPage(
+        'claim/*',
+        'Claim this job',
+        'The public job claim page is coming with its own issue. Nothing can be submitted here yet.',
+      ),
+      publicPage(
+        'referralclaim/*',
+        'Claim this referral',
+        'The referral claim page is coming with its own issue. Nothing can be submitted here yet.',
+      ),
+      publicPage(
+        'public/referral/*',
+        'Refer a customer',
+        'The public referral page is coming with its own issue. Nothing can be submitted here yet.',
+      ),
+      publicPage(
+        'help/*',
+        'Help and policies',
+        'This help page is being written. Until it is published, please contact support from the sign-in screen.',
+      ),
+      {
+        element: <SignedInGuard />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell-layout')).ShellLayout }),
+            children: [
+              screen('requestimates', 'Requests'),
+              screen('jobs', 'Jobs'),
+              screen('pickups', 'Pickups'),
+              screen('financials', 'Financials'),
+              screen('referrals', 'Referrals'),
+              screen('newrequestimates', 'New Request'),
+              screen('newestimate', 'New Estimate'),
+              requestScreen('editJob/:requestId', 'Edit Job'),
+              requestScreen('contract/:requestId', 'Customer Contract'),
+              restricted('calendar', screen('calendar', 'Calendar')),
+              restricted('customers', screen('customers', 'Customers')),
+              restricted('services', screen('services', 'Manage Services Catalog')),
+              restricted('vehicles', screen('vehicles', 'Vehicle Catalog Management')),
+              restricted('profile', screen('profile', 'Profile Settings')),
+              restricted('users', screen('users', 'User Management')),
+              {
+                path: 'dev/mailbox',
+                lazy: async () => ({
+                  Component: (await import('../features/dev-mailbox/components/dev-mailbox-page'))
+                    .DevMailboxPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('../features/placeholders/components/not-found-page')).NotFoundPage,
+        }),
+      },
+    ],
+  },
+];

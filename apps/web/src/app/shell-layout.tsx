@@ -1,0 +1,69 @@
+import { APP_VERSION, COPYRIGHT_YEAR } from '@app/contracts/shell.contract';
+import { AppShell, Drawer, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '../env';
+import { SideMenu } from '../features/navigation/components/side-menu';
+import { TopBar } from '../features/navigation/components/top-bar';
+import { useSession } from '../lib/session-store';
+import { FullPageLoader } from './full-page-loader';
+
+/**
+ * The signed-in layout (002 §2.1): sidebar from 1024 px, otherwise a header whose menu toggle opens
+ * the same menu in a drawer; top bar with company and user; footer with copyright and version.
+ */
+export function ShellLayout() {
+  const { user, company } = useSession();
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // The drawer closes whenever the page changes, however the change happened.
+  useEffect(() => {
+    if (pathname) menu.close();
+  }, [pathname, menu.close]);
+
+  // The signed-in guard renders this layout only with both records stored.
+  if (!user || !company) return null;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 36 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar user={user} company={company} isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Sidebar">
+        <SideMenu user={user} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={isMenuOpen}
+        onClose={menu.close}
+        hiddenFrom="md"
+        size={300}
+        title={user.userName}
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
+        <SideMenu user={user} onNavigate={menu.close} />
+      </Drawer>
+      <AppShell.Main>
+        <Suspense fallback={<FullPageLoader label="Loading" />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed" truncate="end">
+            © {COPYRIGHT_YEAR} {PRODUCT_NAME}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Version {APP_VERSION}
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

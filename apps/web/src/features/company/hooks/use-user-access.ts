@@ -1,0 +1,24 @@
+import { shellPaths, ZCompanyAccessEntry } from '@app/contracts/shell.contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, buildPath } from '../../../lib/api-client';
+
+/** Companies the user may reach (002 §2.3), filling the top-bar company dropdown. */
+export function useUserAccess(userId: number) {
+  return useQuery({
+    queryKey: ['company', 'user-access', userId],
+    queryFn: async () => {
+      try {
+        return await apiGet(buildPath(shellPaths.userAccess, { id: userId }), z.array(ZCompanyAccessEntry), {
+          isQuiet: true,
+        });
+      } catch (error) {
+        // 002 §8: a failed association lookup is only logged; the top bar then shows the company title.
+        console.warn('Could not load the companies this user may reach', error);
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The folder of this file, without Node types (URL and decodeURIComponent are standard).
+const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+const apiOrigin = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: false },
+      '/meta.json': { target: apiOrigin, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    env: { TZ: 'UTC' },
+  },
+});
