@@ -1,12 +1,13 @@
 // The full schema, handed to Drizzle as one object. Tables live in one file per domain.
-export * from './identity';
-export * from './outbox';
-export * from './vehicles';
-export * from './catalog';
-export * from './customers';
-export * from './service-requests';
-export * from './calendar';
-export * from './money';
-export * from './referrals';
-export * from './contracts';
+
 export * from './analytics';
+export * from './calendar';
+export * from './catalog';
+export * from './contracts';
+export * from './customers';
+export * from './identity';
+export * from './money';
+export * from './outbox';
+export * from './referrals';
+export * from './service-requests';
+export * from './vehicles';
