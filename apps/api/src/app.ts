@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { APP_VERSION, ZHealth, ZMeta } from '@app/contracts/shell.contract';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -59,7 +60,8 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerErrorHandler(app);
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandler(app, { notFoundPerMinute: config.rateLimits.notFoundPerMinute });
   registerSecurityHeaders(app);
 
   const { db } = database;

@@ -57,7 +57,7 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; from: string } | null;
   vpicUrl: string | null;
   /** Sign-in attempts allowed per account and per IP in the window. */
-  rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number };
+  rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number; notFoundPerMinute: number };
 };
 
 export class ConfigError extends Error {}
@@ -107,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : null,
     vpicUrl: e.VPIC_URL ?? null,
-    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000 },
+    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
   };
 }
 
@@ -141,7 +141,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     stripe: null,
     twilio: null,
     vpicUrl: null,
-    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000 },
+    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
     ...overrides,
   };
 }

@@ -82,3 +82,22 @@ describe('HTTP platform', () => {
     expect(res.json()).toEqual({ version: '3.18' });
   });
 });
+
+describe('HTTP platform: probing for unknown calls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 60_000, notFoundPerMinute: 3 },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('rate-limits 404s per IP', async () => {
+    const probe = (ip: string) => t.app.inject({ method: 'GET', url: '/api/wp-admin', remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await probe('10.7.0.1')).statusCode).toBe(404);
+    const limited = await probe('10.7.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await probe('10.7.0.2')).statusCode).toBe(404);
+  });
+});

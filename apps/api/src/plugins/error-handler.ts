@@ -11,7 +11,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
  * The one place that knows HTTP statuses. Services throw AppError; everything else is either
  * a framework error we translate (bad JSON, body too large, validation) or a bug (500, logged).
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { notFoundPerMinute?: number } = {},
+): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const send = (code: TErrorCode, message: string, extra: Partial<TErrorResponse> = {}) => {
       const body: TErrorResponse = { code, message, ...extra };
@@ -67,7 +70,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return send('INTERNAL', 'An unexpected error occurred.');
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // Probing for calls that do not exist is rate-limited per IP (house style §5).
+  const notFoundOptions = app.rateLimit
+    ? { preHandler: app.rateLimit({ max: options.notFoundPerMinute ?? 120, timeWindow: 60_000 }) }
+    : {};
+  app.setNotFoundHandler(notFoundOptions, (request, reply) => {
     const body: TErrorResponse = {
       code: 'ROUTE_NOT_FOUND',
       message: `No such call: ${request.method} ${request.url.split('?')[0]}`,

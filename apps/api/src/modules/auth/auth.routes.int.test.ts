@@ -234,7 +234,9 @@ describe('identity: sign-in, tokens, sign-out', () => {
 describe('identity: rate limiting', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ rateLimits: { signInPerAccount: 3, signInPerIp: 5, windowMs: 60_000 } });
+    t = await buildTestApp({
+      rateLimits: { signInPerAccount: 3, signInPerIp: 5, windowMs: 60_000, notFoundPerMinute: 120 },
+    });
     await createUser(t.database.db, { email: 'target@example.test', password: PASSWORD });
     await createUser(t.database.db, { email: 'other@example.test', password: PASSWORD });
   });
