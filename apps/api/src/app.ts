@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -25,6 +26,7 @@ import { createNavigationRepository } from './modules/navigation/navigation.repo
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
+import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -107,6 +109,8 @@ export async function buildApp({
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),
       });
+      registerServiceRequestsModule(api, { db });
+      registerAnalyticsModule(api, { db, clock });
       outboxModule.registerRoutes(api);
     },
     { prefix: '/api' },

@@ -92,9 +92,18 @@ export const appRoutes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./shell-layout')).ShellLayout }),
             children: [
-              screen('requestimates', 'Requests'),
-              screen('jobs', 'Jobs'),
-              screen('pickups', 'Pickups'),
+              ...(['requestimates', 'jobs', 'pickups'] as const).map(
+                (path): RouteObject => ({
+                  path,
+                  lazy: async () => {
+                    const { ServiceRequestsPage } = await import(
+                      '../features/service-requests/components/service-requests-page'
+                    );
+                    const mode = path === 'requestimates' ? 'requests' : path;
+                    return { element: <ServiceRequestsPage key={mode} mode={mode} /> };
+                  },
+                }),
+              ),
               screen('financials', 'Financials'),
               screen('referrals', 'Referrals'),
               screen('newrequestimates', 'New Request'),

@@ -1,0 +1,223 @@
+import { ZErrorResponse } from '@app/contracts/errors.contract';
+import {
+  serviceRequestPaths as paths,
+  TOTAL_COUNT_HEADER,
+  ZCalendarDay,
+  ZCompanyListQuery,
+  ZFullRequest,
+  ZListQuery,
+  ZPagingQuery,
+  ZRequestIdParam,
+  ZRequestIdQuery,
+  ZRequestimate,
+  ZRequestList,
+  ZRequestNote,
+  ZRequestOffer,
+  ZRequestReferral,
+  ZRequestService,
+  ZRequestStateRecord,
+  ZTypeIdParam,
+} from '@app/contracts/service-requests.contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth-guard';
+import type { ServiceRequestsService } from './service-requests.service';
+
+const tags = ['service-requests'];
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+const pagingNote =
+  'Optional mode=requests|jobs|pickups (omitted: all three), limit (default 50, max 200) and offset; ordered by availableDate, then requestId. The total is in the X-Total-Count header.';
+
+export function registerServiceRequestsRoutes(
+  app: FastifyInstance,
+  { service }: { service: ServiceRequestsService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    paths.list,
+    {
+      schema: {
+        tags,
+        summary:
+          'The caller’s list (dealer requests, or installer estimates merged with offered dealer requests)',
+        description: `${pagingNote} Merging and paging happen in one SQL query.`,
+        querystring: ZListQuery,
+        response: { 200: ZRequestList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listMine(requireAuth(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, page.total);
+      return page;
+    },
+  );
+
+  const legacyLists = [
+    {
+      path: paths.dealerRequests,
+      summary: 'A dealership’s requests (?Id= its dealer id)',
+      run: service.listDealerRequests,
+    },
+    {
+      path: paths.installerRequests,
+      summary: 'Dealer requests offered or assigned to an installer (?Id= its installer id)',
+      run: service.listInstallerRequests,
+    },
+    {
+      path: paths.installerEstimates,
+      summary: 'An installer’s own estimates (?Id= its installer id)',
+      run: service.listInstallerEstimates,
+    },
+  ];
+  for (const { path, summary, run } of legacyLists) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: pagingNote,
+          querystring: ZCompanyListQuery,
+          response: { 200: z.array(ZRequestimate).describe('headers: X-Total-Count'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const page = await run(requireAuth(request), request.query);
+        reply.header(TOTAL_COUNT_HEADER, page.total);
+        return page.items;
+      },
+    );
+  }
+
+  r.get(
+    paths.requestById,
+    {
+      schema: {
+        tags,
+        summary: 'One request (?Id= the request id)',
+        querystring: ZRequestIdQuery,
+        response: { 200: ZRequestimate, ...errors },
+      },
+    },
+    async (request) => service.getRequest(requireAuth(request), request.query.Id),
+  );
+
+  r.get(
+    paths.fullRequest,
+    {
+      schema: {
+        tags,
+        summary: 'A request with its services, notes, offers, calendar days and payments, in one reply',
+        querystring: ZRequestIdQuery,
+        response: { 200: ZFullRequest, ...errors },
+      },
+    },
+    async (request) => service.getFullRequest(requireAuth(request), request.query.Id),
+  );
+
+  r.get(
+    paths.offersOfCompany,
+    {
+      schema: {
+        tags,
+        summary: 'Offers of the caller’s company: a dealer’s accepted offers, an installer’s own offers',
+        description: 'limit (default 50, max 200) and offset; the total is in the X-Total-Count header.',
+        params: ZTypeIdParam,
+        querystring: ZPagingQuery,
+        response: { 200: z.array(ZRequestOffer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await service.listOffersOfCompany(
+        requireAuth(request),
+        request.params.typeId,
+        request.query,
+      );
+      reply.header(TOTAL_COUNT_HEADER, page.total);
+      return page.items;
+    },
+  );
+
+  r.get(
+    paths.offersOfRequest,
+    {
+      schema: {
+        tags,
+        summary: 'Offers of a request: dealers see accepted offers, an installer its own',
+        params: ZRequestIdParam,
+        response: { 200: z.array(ZRequestOffer), ...errors },
+      },
+    },
+    async (request) => service.listOffersOfRequest(requireAuth(request), request.params.requestId),
+  );
+
+  // Decision 3: both spellings answer.
+  for (const path of [paths.services, paths.servicesPlural]) {
+    r.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'Service lines of a request',
+          params: ZRequestIdParam,
+          response: { 200: z.array(ZRequestService), ...errors },
+        },
+      },
+      async (request) => service.listServices(requireAuth(request), request.params.requestId),
+    );
+  }
+
+  r.get(
+    paths.notes,
+    {
+      schema: {
+        tags,
+        summary: 'Notes of a request',
+        params: ZRequestIdParam,
+        response: { 200: z.array(ZRequestNote), ...errors },
+      },
+    },
+    async (request) => service.listNotes(requireAuth(request), request.params.requestId),
+  );
+
+  r.get(
+    paths.stateHistory,
+    {
+      schema: {
+        tags,
+        summary: 'State history of a request, oldest first',
+        params: ZRequestIdParam,
+        response: { 200: z.array(ZRequestStateRecord), ...errors },
+      },
+    },
+    async (request) => service.listStateHistory(requireAuth(request), request.params.requestId),
+  );
+
+  r.get(
+    paths.referral,
+    {
+      schema: {
+        tags,
+        summary: 'Referral linked to a request (empty when none)',
+        params: ZRequestIdParam,
+        response: { 200: z.array(ZRequestReferral), ...errors },
+      },
+    },
+    async (request) => service.listReferrals(requireAuth(request), request.params.requestId),
+  );
+
+  r.get(
+    paths.calendar,
+    {
+      schema: {
+        tags,
+        summary: 'Calendar days of a request',
+        params: ZRequestIdParam,
+        response: { 200: z.array(ZCalendarDay), ...errors },
+      },
+    },
+    async (request) => service.listCalendarDays(requireAuth(request), request.params.requestId),
+  );
+}

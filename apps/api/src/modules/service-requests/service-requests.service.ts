@@ -1,0 +1,120 @@
+import { AppError } from '@app/contracts/errors.contract';
+import type {
+  TCompanyListQuery,
+  TListMode,
+  TListQuery,
+  TRequestimate,
+} from '@app/contracts/service-requests.contract';
+import type { AuthContext } from '../auth/auth-context';
+import type { ServiceRequestsRepository } from './service-requests.repository';
+import { ALL_MODES, type InstallerListPart, type ListScope, type Viewer } from './service-requests.scopes';
+
+type Page<T> = { items: T[]; total: number; limit: number; offset: number };
+
+export function createServiceRequestsService({ repository }: { repository: ServiceRequestsRepository }) {
+  function viewerOf(auth: AuthContext): Viewer {
+    return { role: auth.userType, companyId: auth.companyId };
+  }
+
+  /** The legacy list calls name a company in `?Id=`: it must be the caller's, of the right kind. */
+  function assertOwnList(auth: AuthContext, id: number, role: 'dealer' | 'installer') {
+    if (auth.userType !== role) {
+      throw new AppError('FORBIDDEN', `You are signed in as a ${auth.userType}; this list is for ${role}s`);
+    }
+    if (id !== auth.companyId) {
+      throw new AppError('FORBIDDEN', `Requests of company ${id} are not yours to read`);
+    }
+  }
+
+  function scopeOf(auth: AuthContext, mode: TListMode | undefined, part: InstallerListPart): ListScope {
+    const modes = mode ? [mode] : ALL_MODES;
+    return auth.userType === 'dealer'
+      ? { role: 'dealer', dealerId: auth.companyId, modes }
+      : { role: 'installer', installerId: auth.companyId, modes, part };
+  }
+
+  async function list(
+    auth: AuthContext,
+    query: TListQuery,
+    part: InstallerListPart,
+  ): Promise<Page<TRequestimate>> {
+    const { limit, offset } = query;
+    const { items, total } = await repository.listRequests(scopeOf(auth, query.mode, part), {
+      limit,
+      offset,
+    });
+    return { items, total, limit, offset };
+  }
+
+  function notFound(requestId: number): never {
+    throw new AppError('NOT_FOUND', `Request ${requestId} was not found`);
+  }
+
+  async function visiblePart<T>(requestId: number, part: Promise<T | null>): Promise<T> {
+    const found = await part;
+    if (found === null) notFound(requestId);
+    return found;
+  }
+
+  return {
+    /** GET /requestimates/list/: the caller's own list in one call (installers: merged). */
+    listMine: (auth: AuthContext, query: TListQuery) => list(auth, query, 'all'),
+
+    async listDealerRequests(auth: AuthContext, query: TCompanyListQuery) {
+      assertOwnList(auth, query.Id, 'dealer');
+      return list(auth, query, 'all');
+    },
+
+    async listInstallerRequests(auth: AuthContext, query: TCompanyListQuery) {
+      assertOwnList(auth, query.Id, 'installer');
+      return list(auth, query, 'dealerRequests');
+    },
+
+    async listInstallerEstimates(auth: AuthContext, query: TCompanyListQuery) {
+      assertOwnList(auth, query.Id, 'installer');
+      return list(auth, query, 'estimates');
+    },
+
+    async getRequest(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.findRequest(viewerOf(auth), requestId));
+    },
+
+    async getFullRequest(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.findFullRequest(viewerOf(auth), requestId));
+    },
+
+    async listServices(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listServices(viewerOf(auth), requestId));
+    },
+
+    async listNotes(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listNotes(viewerOf(auth), requestId));
+    },
+
+    async listOffersOfRequest(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listOffersOfRequest(viewerOf(auth), requestId));
+    },
+
+    async listStateHistory(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listStateHistory(viewerOf(auth), requestId));
+    },
+
+    async listReferrals(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listReferrals(viewerOf(auth), requestId));
+    },
+
+    async listCalendarDays(auth: AuthContext, requestId: number) {
+      return visiblePart(requestId, repository.listCalendarDays(viewerOf(auth), requestId));
+    },
+
+    /** GET /requestOffered/{typeId}: typeId is the caller's company. */
+    async listOffersOfCompany(auth: AuthContext, typeId: number, paging: { limit: number; offset: number }) {
+      if (typeId !== auth.companyId) {
+        throw new AppError('FORBIDDEN', `Offers of company ${typeId} are not yours to read`);
+      }
+      const { items, total } = await repository.listOffersOfCompany(viewerOf(auth), paging);
+      return { items, total, ...paging };
+    },
+  };
+}
+export type ServiceRequestsService = ReturnType<typeof createServiceRequestsService>;

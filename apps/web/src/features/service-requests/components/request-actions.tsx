@@ -1,0 +1,111 @@
+import { Alert, Box, Button, Group, Paper, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { PanelButton, PanelButtonKey } from '../action-buttons';
+
+type RequestActionsProps = {
+  buttons: readonly PanelButton[];
+  /** The dealer's 1–5 star score for REVIEW (shown when REVIEW is offered). */
+  reviewScore: number | null;
+  onReviewScoreChange: (score: number) => void;
+  /** Choices some buttons need first (the installer for ASSIGN). */
+  children?: ReactNode;
+};
+
+const comingWith: Partial<Record<PanelButtonKey, string>> = {
+  customerContract: 'Customer contracts are coming with the contract issue.',
+};
+
+function explainComing(button: PanelButton): string {
+  return (
+    comingWith[button.key] ??
+    `${button.label} is coming with the job lifecycle. Nothing was changed on this request.`
+  );
+}
+
+function ActionButton({ button, onPress }: { button: PanelButton; onPress: () => void }) {
+  const isDelete = button.key === 'delete';
+  const control = (
+    <Button
+      size="sm"
+      variant={isDelete ? 'subtle' : 'filled'}
+      color={isDelete ? 'red' : undefined}
+      leftSection={isDelete ? <IconTrash size={16} aria-hidden /> : undefined}
+      disabled={!button.isEnabled}
+      onClick={onPress}
+      data-action={button.key}
+    >
+      {button.label}
+    </Button>
+  );
+  // A disabled button gets no pointer events, so the wrapper carries the tooltip with the reason. The
+  // wrapper stays when the button enables, so the button keeps its element (and the focus).
+  return (
+    <Tooltip label={button.disabledReason} withArrow disabled={button.isEnabled || !button.disabledReason}>
+      <Box component="span" display="inline-block">
+        {control}
+      </Box>
+    </Tooltip>
+  );
+}
+
+/**
+ * The action panel (000 §2, catalogue P3). Which buttons show and which are enabled comes from the
+ * shared lifecycle rules; what the buttons do belongs to the lifecycle issue, so a press only says so.
+ */
+export function RequestActions({ buttons, reviewScore, onReviewScoreChange, children }: RequestActionsProps) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const hasReview = buttons.some((button) => button.key === 'review');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Actions">
+      <Stack gap="sm">
+        <Title order={3} size="h6" tt="uppercase" c="dimmed">
+          Actions
+        </Title>
+        {children}
+        {hasReview && (
+          <Group gap="xs">
+            <Text size="sm" id="review-score-label">
+              Your review
+            </Text>
+            <Rating
+              count={5}
+              value={reviewScore ?? 0}
+              onChange={onReviewScoreChange}
+              aria-labelledby="review-score-label"
+            />
+          </Group>
+        )}
+        {buttons.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No actions are available for this request now.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {buttons.map((button) => (
+              <ActionButton
+                key={button.key}
+                button={button}
+                onPress={() => setNotice(explainComing(button))}
+              />
+            ))}
+          </Group>
+        )}
+        {notice && (
+          <Alert
+            color="blue"
+            variant="light"
+            role="status"
+            icon={<IconInfoCircle size={16} aria-hidden />}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setNotice(null)}
+          >
+            {notice}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

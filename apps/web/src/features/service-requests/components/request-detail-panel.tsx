@@ -1,0 +1,193 @@
+import type { TRequestimate } from '@app/contracts/service-requests.contract';
+import { isReadOnlyAccess } from '@app/domain/identity/access';
+import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ApiHttpError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
+import { listPanelButtons } from '../action-buttons';
+import { findHelpText } from '../help-text';
+import { useRequestDetail } from '../hooks/use-request-detail';
+import { findCounterpartName } from '../request-format';
+import { buildRequestSummary, findSchedule } from '../request-summary';
+import { RequestActions } from './request-actions';
+import {
+  InstallerChoice,
+  RequestCalendarDays,
+  RequestHistory,
+  RequestOffers,
+  RequestReferral,
+} from './request-parts';
+import { RequestServices } from './request-services';
+import { RequestSummaryCard } from './request-summary-card';
+import { WorkDetailModal } from './work-detail-modal';
+
+type RequestDetailPanelProps = {
+  requestId: number;
+  /** The row as the list gave it: shown when the request itself cannot be loaded (000 §8). */
+  listRow: TRequestimate | null;
+  onClose: () => void;
+};
+
+function CloseDetails({ onClose }: { onClose: () => void }) {
+  // Small screens only: there the list is hidden while a row is selected.
+  return (
+    <Group justify="flex-end" hiddenFrom="sm">
+      <CloseButton size="lg" aria-label="Close details" onClick={onClose} />
+    </Group>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="sm" role="status" aria-label="Loading the request">
+      <Skeleton height={40} />
+      <Skeleton height={220} />
+      <Skeleton height={80} />
+    </Stack>
+  );
+}
+
+/** The right side of the screen for the selected row: help text, summary, services, actions, parts. */
+export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetailPanelProps) {
+  const { user, company } = useSession();
+  const detail = useRequestDetail(user?.companyId ?? 0, requestId);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [installerId, setInstallerId] = useState<number | null>(null);
+  const [reviewScore, setReviewScore] = useState<number | null>(null);
+  const [isWorkDetailOpen, setWorkDetailOpen] = useState(false);
+
+  if (!user) return null;
+  const request = detail.request.data ?? listRow;
+
+  if (!request) {
+    if (detail.request.isError) {
+      const isMissing = detail.request.error instanceof ApiHttpError && detail.request.error.isClientError;
+      return (
+        <Stack gap="sm">
+          <CloseDetails onClose={onClose} />
+          <Alert color="red" role="alert" title="This request could not be loaded">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {isMissing
+                  ? 'It does not exist or is not shared with your company.'
+                  : 'Please try again in a moment.'}
+              </Text>
+              {!isMissing && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={() => detail.request.refetch()}
+                >
+                  Retry
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        </Stack>
+      );
+    }
+    return (
+      <Stack gap="sm">
+        <CloseDetails onClose={onClose} />
+        <DetailSkeleton />
+      </Stack>
+    );
+  }
+
+  const isReadOnly = isReadOnlyAccess(user.access);
+  const services = detail.services.data ?? [];
+  const offers = detail.offers.data ?? [];
+  const notes = detail.notes.data ?? [];
+  const calendarDays = detail.calendar.data ?? [];
+  const schedule = findSchedule(request, offers, calendarDays);
+  const summary = buildRequestSummary({ userType: user.userType, request, schedule, notes });
+  const helpText = findHelpText(user.userType, request);
+  const selectedService = services.find((service) => service.service_id === serviceId) ?? null;
+  const buttons = listPanelButtons({
+    user,
+    company,
+    request,
+    offers,
+    selection: { service: selectedService, installerId, reviewScore },
+    today: dayjs().format('YYYY-MM-DD'),
+  });
+  const isChoosingInstaller = buttons.some((button) => button.key === 'assign');
+
+  return (
+    <Stack gap="md">
+      <CloseDetails onClose={onClose} />
+      {detail.request.isError && (
+        <Alert color="yellow" variant="light" role="alert" title="Showing the list details only">
+          <Group gap="xs">
+            <Text size="sm">The full request could not be loaded.</Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="yellow"
+              loading={detail.request.isFetching}
+              onClick={() => detail.request.refetch()}
+              aria-label="Retry loading the request"
+            >
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {helpText && (
+        <Alert
+          variant="light"
+          color={request.requestType === 'dealer' ? 'orange' : 'green'}
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          role="note"
+          aria-label="Help"
+        >
+          {helpText}
+        </Alert>
+      )}
+      <RequestSummaryCard
+        request={request}
+        summary={summary}
+        counterpart={findCounterpartName(user.userType, request)}
+        notesPart={detail.notes}
+        onOpenDetails={() => setWorkDetailOpen(true)}
+      />
+      <Paper withBorder radius="md" p="md">
+        <RequestServices
+          services={services}
+          part={detail.services}
+          selectedId={serviceId}
+          isSelectable={!isReadOnly}
+          onSelect={setServiceId}
+        />
+      </Paper>
+      {!isReadOnly && (
+        <RequestActions buttons={buttons} reviewScore={reviewScore} onReviewScoreChange={setReviewScore}>
+          {isChoosingInstaller && (
+            <InstallerChoice offers={offers} chosenInstallerId={installerId} onChoose={setInstallerId} />
+          )}
+        </RequestActions>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
+          <RequestOffers offers={offers} part={detail.offers} />
+          <RequestCalendarDays days={calendarDays} part={detail.calendar} />
+          <RequestHistory records={detail.history.data ?? []} part={detail.history} />
+          <RequestReferral referrals={detail.referral.data ?? []} part={detail.referral} />
+        </SimpleGrid>
+      </Paper>
+      <WorkDetailModal
+        opened={isWorkDetailOpen}
+        onClose={() => setWorkDetailOpen(false)}
+        request={request}
+        schedule={schedule}
+        services={services}
+        servicesPart={detail.services}
+        notes={notes}
+        notesPart={detail.notes}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,188 @@
+import type { TListMode } from '@app/contracts/service-requests.contract';
+import { isReadOnlyAccess } from '@app/domain/identity/access';
+import { Badge, Box, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
+import type { PageSize } from '../hooks/use-request-list';
+import { useRequestList } from '../hooks/use-request-list';
+import { RequestDetailPanel } from './request-detail-panel';
+import { RequestList } from './request-list';
+
+const titles: Record<TListMode, string> = { requests: 'Requests', jobs: 'Jobs', pickups: 'Pickups' };
+
+/** Header colour: orange for requests and pickups, blue for jobs (000 §2, K90). */
+const headerColors: Record<TListMode, string> = { requests: 'orange', jobs: 'blue', pickups: 'orange' };
+
+const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
+
+function readPositiveInt(value: string | null): number | null {
+  if (value === null || !/^\d{1,10}$/.test(value)) return null;
+  const number = Number(value);
+  return number > 0 && number <= 2_147_483_647 ? number : null;
+}
+
+function isSmallScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(SMALL_SCREEN_QUERY).matches;
+}
+
+/**
+ * The list and detail screen in its three modes (000 §2): `/requestimates`, `/jobs`, `/pickups`.
+ * The selection, page and page size live in the address (`?id=123&page=2&per=50`), so reload and
+ * back work.
+ */
+export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const detailRef = useRef<HTMLDivElement>(null);
+  const focusDetailNext = useRef(false);
+  const focusRowNext = useRef<number | null>(null);
+  const title = titles[mode];
+  useDocumentTitle(title);
+  // The signed-in guard renders this page only with a user.
+  const userType = user?.userType ?? 'dealer';
+  usePageView(findPageViewLabel(userType, mode), pathname);
+
+  const selectedId = readPositiveInt(params.get('id'));
+  const page = readPositiveInt(params.get('page')) ?? 1;
+  const pageSize: PageSize = params.get('per') === '50' ? 50 : 25;
+  const list = useRequestList(user?.companyId ?? 0, mode, pageSize, page);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  function updateParams(changes: Record<string, string | null>, { replace = false } = {}) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+  }
+
+  // A page past the end (rows went away, or an old link): show the last page instead.
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData && page > pageCount) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (pageCount === 1) next.delete('page');
+          else next.set('page', String(pageCount));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [list.isSuccess, list.isPlaceholderData, page, pageCount, setParams]);
+
+  // On a small screen the list hides on selection: the focus moves to the details, and back to the
+  // row when the details close.
+  useEffect(() => {
+    if (selectedId !== null && focusDetailNext.current) {
+      focusDetailNext.current = false;
+      // The list above is gone: start the details at the top, below the fixed header.
+      detailRef.current?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0 });
+    }
+    if (selectedId === null && focusRowNext.current !== null) {
+      const rowId = focusRowNext.current;
+      focusRowNext.current = null;
+      document.querySelector<HTMLElement>(`[data-request-id="${rowId}"]`)?.focus();
+    }
+  }, [selectedId]);
+
+  if (!user) return null;
+  const isReadOnly = isReadOnlyAccess(user.access);
+  const listRow = items.find((item) => item.requestId === selectedId) ?? null;
+
+  function selectRow(requestId: number, { isKeyboardMove = false } = {}) {
+    if (!isKeyboardMove && isSmallScreen()) focusDetailNext.current = true;
+    // Arrow keys walk the rows: one history entry for the walk, not one per row.
+    updateParams({ id: String(requestId) }, { replace: isKeyboardMove && selectedId !== null });
+  }
+
+  function closeDetails() {
+    focusRowNext.current = selectedId;
+    updateParams({ id: null });
+  }
+
+  const color = headerColors[mode];
+  return (
+    <Stack gap="md">
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        bg={`${color}.${color === 'orange' ? 8 : 7}`}
+        c="white"
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        data-header-color={color}
+      >
+        <Group gap="sm">
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          {list.isSuccess && (
+            <Badge color="white" c={`${color}.8`} variant="filled" aria-label={`${total} in total`}>
+              {total}
+            </Badge>
+          )}
+        </Group>
+        {list.isFetching && !list.isPending && <Loader size="xs" color="white" aria-label="Refreshing" />}
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }} visibleFrom={selectedId !== null ? 'sm' : undefined}>
+          <RequestList
+            mode={mode}
+            userType={user.userType}
+            isReadOnly={isReadOnly}
+            items={items}
+            total={total}
+            page={page}
+            pageSize={pageSize}
+            selectedId={selectedId}
+            isLoading={list.isPending}
+            isError={list.isError}
+            isFetching={list.isFetching}
+            onRetry={() => list.refetch()}
+            onSelect={selectRow}
+            onPageChange={(next) => updateParams({ page: next === 1 ? null : String(next) })}
+            onPageSizeChange={(size) => updateParams({ per: size === 25 ? null : String(size), page: null })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7, lg: 8 }} visibleFrom={selectedId === null ? 'sm' : undefined}>
+          <Box
+            ref={detailRef}
+            tabIndex={-1}
+            aria-label="Request details"
+            component="section"
+            style={{ outline: 'none' }}
+          >
+            {selectedId !== null ? (
+              <RequestDetailPanel
+                key={selectedId}
+                requestId={selectedId}
+                listRow={listRow}
+                onClose={closeDetails}
+              />
+            ) : (
+              <Paper withBorder radius="md" p="xl">
+                <Text c="dimmed" ta="center">
+                  {items.length > 0 ? 'Choose a row to see its details.' : 'Nothing is selected.'}
+                </Text>
+              </Paper>
+            )}
+          </Box>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TRequestState } from '@app/contracts/service-requests.contract';
+import { describe, expect, it } from 'vitest';
+import { findHelpText } from './help-text';
+import { buildEstimate, buildRequest } from './service-requests.fixtures';
+
+describe('help text above the detail (M9–M20)', () => {
+  const dealerCases: [TRequestState, string | null][] = [
+    ['new', 'We are waiting for responses on this requested work'],
+    ['answered', 'You can assign this work to a responding installer'],
+    ['scheduled', 'Elite Auto Film is waiting for the vehicle to arrive'],
+    ['received', 'We see that Elite Auto Film has received the vehicle'],
+    ['started', 'Elite Auto Film has started your job'],
+    ['finished', 'Elite Auto Film has finished your job'],
+    ['collected', 'This completed work by Elite Auto Film is waiting for your review'],
+    ['reviewed', null],
+  ];
+  it.each(dealerCases)('dealer, %s: %s', (state, text) => {
+    const request = buildRequest({ currentState: state, installerName: 'Elite Auto Film', assignedTo: 7 });
+    expect(findHelpText('dealer', request)).toBe(text);
+  });
+
+  const installerCases: [TRequestState, string | null][] = [
+    ['new', 'We are waiting for you to complete the estimate details'],
+    ['received', 'We will let Sunrise Motors know when you start this work'],
+    ['scheduled', 'We are waiting for the car from Sunrise Motors to arrive'],
+    ['started', 'We will let Sunrise Motors know when you finish this work'],
+    ['finished', "We hope the work is done to Sunrise Motors's satisfaction"],
+    // No text is given for these (catalogue §5.3: design needed).
+    ['answered', null],
+    ['collected', null],
+    ['reviewed', null],
+  ];
+  it.each(installerCases)('installer, %s: %s', (state, text) => {
+    const request = buildRequest({ currentState: state, installerName: 'Elite Auto Film', assignedTo: 7 });
+    expect(findHelpText('installer', request)).toBe(text);
+  });
+
+  it("names the retail customer as {dealer} on an installer's own estimate", () => {
+    const estimate = buildEstimate({
+      currentState: 'scheduled',
+      dealerName: null,
+      customerName: 'Olivia Chen',
+    });
+    expect(findHelpText('installer', estimate)).toBe('We are waiting for the car from Olivia Chen to arrive');
+  });
+
+  it('still reads when the installer name is missing', () => {
+    expect(findHelpText('dealer', buildRequest({ currentState: 'started', installerName: null }))).toBe(
+      'Your installer has started your job',
+    );
+    expect(findHelpText('dealer', buildRequest({ currentState: 'collected', installerName: '  ' }))).toBe(
+      'This completed work by your installer is waiting for your review',
+    );
+  });
+});

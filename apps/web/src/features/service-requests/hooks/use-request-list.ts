@@ -1,0 +1,23 @@
+import type { TListMode } from '@app/contracts/service-requests.contract';
+import { serviceRequestPaths, ZRequestList } from '@app/contracts/service-requests.contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import { serviceRequestKeys } from '../query-keys';
+
+export const pageSizes = [25, 50] as const;
+export type PageSize = (typeof pageSizes)[number];
+
+/** One page of the caller's list; paging happens in the database (GET /requestimates/list/). */
+export function useRequestList(companyId: number, mode: TListMode, pageSize: PageSize, page: number) {
+  const offset = (page - 1) * pageSize;
+  return useQuery({
+    queryKey: serviceRequestKeys.list(companyId, mode, pageSize, offset),
+    queryFn: ({ signal }) =>
+      apiGet(serviceRequestPaths.list, ZRequestList, {
+        query: { mode, limit: pageSize, offset },
+        signal,
+      }),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,599 @@
+// Request lists and the full request under load: prints figures, asserts nothing.
+// `node scripts/bench-lists.mjs [pglite] [postgres] [--explain]`
+//
+// Seeds a separate database (a fresh PGlite data dir under /tmp, and a PostgreSQL database `bench_lists`
+// on BENCH_DATABASE_URL or on a throwaway PostgreSQL 15 started here) with 100,000 requests and 300,000
+// service lines across 50 dealers and 200 installers, in bulk SQL (generate_series). Then it starts the
+// built server and drives, with 20 concurrent clients for ~10 s each, GET /api/requestimates/list/ (a
+// dealer's jobs; an installer's merged requests) and GET /api/requestimates/fullrequest/. Beside each it
+// runs the very SQL statement the server runs (captured from the repository) from this process: pg Pool,
+// 20 concurrent (PGlite: the same data dir opened here once the server is stopped).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const engines = args.filter((a) => a === 'pglite' || a === 'postgres');
+const want = (name) => engines.length === 0 || engines.includes(name);
+const showPlans = args.includes('--explain');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 20;
+const PASSWORD = 'bench-lists-password';
+
+const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
+const { default: autocannon } = await import(fromRoot('node_modules/autocannon/autocannon.js'));
+const { default: pg } = await import(fromRoot('node_modules/pg/lib/index.js'));
+const { PGlite } = await import(fromRoot('node_modules/@electric-sql/pglite/dist/index.js'));
+const { hash } = await import(fromRoot('node_modules/@node-rs/argon2/index.js'));
+const { tsImport } = await import(fromRoot('node_modules/tsx/dist/esm/api/index.mjs'));
+
+if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+  console.log('building first…');
+  const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const rows = [];
+const report = (engine, name, value, target = '') => {
+  rows.push({ engine, name, value, target });
+  console.log(`${engine.padEnd(9)} ${name.padEnd(58)} ${String(value).padStart(10)}  ${target}`);
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The data set
+
+/** Password hash made once with the parameters of apps/api/src/modules/auth/password.ts. */
+async function passwordHash() {
+  const source = readFileSync(path.join(root, 'apps/api/src/modules/auth/password.ts'), 'utf8');
+  const m = /ARGON2_OPTIONS = (\{[^}]+\})/.exec(source);
+  if (!m) throw new Error('ARGON2_OPTIONS not found in password.ts');
+  const options = Function(`return (${m[1]});`)();
+  return hash(PASSWORD, options);
+}
+
+/**
+ * 50 dealers, 200 installers, 100k requests (70 % dealer requests, 30 % installer estimates) over ~3
+ * years of available dates, mostly history (reviewed 55 %), 300k service lines, ~240k offers (the offers
+ * of installers not chosen stay 'offered' on half the requests: stale offers the installer list must skip),
+ * notes, state history, calendar days, deposits and payments, referrals. Deterministic (no random()).
+ */
+function seedSql(passwordHashValue) {
+  const hashLiteral = passwordHashValue.replaceAll("'", "''");
+  return `
+insert into dealers (id, name, email, phone, city, state, latitude, longitude)
+select g, 'Bench Dealer ' || g, 'dealer' || g || '@bench.test', '813555' || lpad(g::text, 4, '0'), 'Tampa', 'FL', 27.9, -82.4
+from generate_series(1, 50) g;
+insert into installers (id, name, email, phone, city, state, latitude, longitude)
+select g, 'Bench Installer ' || g, 'installer' || g || '@bench.test', '727555' || lpad(g::text, 4, '0'), 'Tampa', 'FL', 27.9, -82.5
+from generate_series(1, 200) g;
+insert into customers (id, owning_installer_id, name, email, phone)
+select g, (g % 200) + 1, 'Bench Customer ' || g, 'customer' || g || '@bench.test', '941555' || lpad((g % 10000)::text, 4, '0')
+from generate_series(1, 2000) g;
+
+create temporary table bench_requests as
+select g as id,
+  case when g % 10 < 7 then 'dealer' else 'installer' end as request_type,
+  abs(hashint4(g)) % 100 as r,
+  abs(hashint4(g + 1000000)) % 50 + 1 as dealer,
+  abs(hashint4(g + 2000000)) % 200 + 1 as installer
+from generate_series(1, 100000) g;
+alter table bench_requests add column state text;
+update bench_requests set state = case
+  when r < 12 then 'new'
+  when r < 17 then case when request_type = 'dealer' then 'answered' else 'new' end
+  when r < 24 then 'scheduled'
+  when r < 27 then 'received'
+  when r < 30 then 'started'
+  when r < 35 then 'finished'
+  when r < 40 then 'collected'
+  when r < 45 then 'deleted'
+  else 'reviewed' end;
+
+insert into service_requests (
+  id, request_type, requestor_dealer_id, requestor_installer_id, assigned_installer_id, dealer_id, customer_id,
+  vehicle_year, vehicle_make, vehicle_model, vehicle_trim, vin, service_requested,
+  total_cents, discount_cents, fee_cents, taxes_cents, duration_tenths,
+  available_date, due_date, created_date, current_state, offer_state,
+  latitude, longitude, deposit_amount_cents, review_score, invoice_number, customer_facing_invoice,
+  deleted_at, created_at, updated_at)
+select b.id, b.request_type,
+  case when b.request_type = 'dealer' then b.dealer end,
+  case when b.request_type = 'installer' then b.installer end,
+  case when b.request_type = 'installer' then b.installer
+       when b.state in ('new', 'answered') then case when b.id % 5 = 0 then b.installer end
+       else b.installer end,
+  case when b.request_type = 'dealer' then b.dealer when b.id % 3 = 0 then b.dealer end,
+  case when b.request_type = 'installer' and b.id % 3 <> 0 then (b.id % 2000) + 1 end,
+  2015 + (b.id % 10), 'Toyota', 'Camry', 'SE', 'NV' || b.id, 'PPF - Full Front + 2',
+  300000, 1000, 14950, case when b.request_type = 'installer' then 24000 else 0 end, 30,
+  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '15 minutes',
+  timestamptz '2023-01-04 08:00:00+00' + b.id * interval '15 minutes',
+  timestamptz '2022-12-01 08:00:00+00' + b.id * interval '15 minutes',
+  b.state,
+  case when b.state = 'new' then 'offered' when b.state = 'answered' then 'accepted'
+       when b.state = 'deleted' then 'deleted' else b.state end,
+  27.9 + (b.id % 100) / 1000.0, -82.4 - (b.id % 100) / 1000.0,
+  case when b.request_type = 'installer' and b.id % 3 = 0 then 10000 else 0 end,
+  case when b.state = 'reviewed' then 1 + b.id % 5 end,
+  case when b.state in ('finished', 'collected', 'reviewed') then 'INV-' || b.id end,
+  case when b.state in ('finished', 'collected', 'reviewed') then 'C-' || b.id end,
+  case when b.state = 'deleted' then timestamptz '2023-01-02 00:00:00+00' + b.id * interval '15 minutes' end,
+  now(), now()
+from bench_requests b;
+
+insert into request_services (request_id, position, service_category, description, amount_cents, discount_cents,
+  fee_cents, retail_price_cents, duration_tenths, service_state)
+select (g - 1) / 3 + 1, (g - 1) % 3, (array['PPF', 'Glass/Tint', 'Paint'])[(g - 1) % 3 + 1],
+  'Bench service ' || ((g - 1) % 3 + 1), 100000, case when (g - 1) % 3 = 0 then 1000 else 0 end, 4950, 120000, 10,
+  case when b.state in ('finished', 'collected', 'reviewed') then 'finished'
+       when b.state = 'started' and (g - 1) % 3 = 0 then 'started' else 'new' end
+from generate_series(1, 300000) g join bench_requests b on b.id = (g - 1) / 3 + 1;
+
+-- Offers: dealer requests to three installers (the chosen one, then two others); an estimate to itself.
+insert into request_offers (request_id, installer_id, start_date, end_date, current_status, date_updated, created_at)
+select b.id, ((b.installer - 1 + k) % 200) + 1,
+  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '15 minutes',
+  timestamptz '2023-01-03 08:00:00+00' + b.id * interval '15 minutes',
+  case
+    when b.state = 'new' then 'offered'
+    when b.state = 'answered' then case when k = 0 then 'accepted' else 'offered' end
+    when b.state = 'deleted' then 'deleted'
+    when k = 0 then b.state
+    when b.id % 2 = 0 then 'offered'
+    else 'rejected' end,
+  now(), now()
+from bench_requests b cross join generate_series(0, 2) k
+where b.request_type = 'dealer';
+insert into request_offers (request_id, installer_id, current_status, date_updated, created_at)
+select b.id, b.installer,
+  case when b.state = 'new' then 'offered' when b.state = 'deleted' then 'deleted' else b.state end, now(), now()
+from bench_requests b where b.request_type = 'installer';
+
+insert into request_notes (request_id, note_text, note_date, user_type)
+select b.id, 'Bench note for request ' || b.id, timestamptz '2022-12-01 09:00:00+00' + b.id * interval '15 minutes', b.request_type
+from bench_requests b where b.id % 2 = 0;
+
+insert into request_state_history (request_id, state_date, request_status, changed_by_user_type)
+select b.id, timestamptz '2022-12-01 08:00:00+00' + b.id * interval '15 minutes', 'created', b.request_type
+from bench_requests b;
+insert into request_state_history (request_id, state_date, request_status, changed_by_user_type)
+select b.id, timestamptz '2022-12-05 08:00:00+00' + b.id * interval '15 minutes', b.state, 'installer'
+from bench_requests b where b.state <> 'new';
+
+insert into calendar_days (request_id, request_service_id, installer_id, work_date, work_status, daily_work_tenths)
+select rs.request_id, rs.id, sr.assigned_installer_id,
+  (sr.available_date + rs.position * interval '1 day')::date,
+  case when sr.current_state = 'scheduled' then 'booked' when sr.current_state in ('received', 'started') then 'started'
+       else 'finished' end, 10
+from request_services rs join service_requests sr on sr.id = rs.request_id
+where sr.assigned_installer_id is not null
+  and sr.current_state in ('scheduled', 'received', 'started', 'finished', 'collected', 'reviewed');
+
+insert into invoices (request_id, installer_id, dealer_id, invoice_type, number, status, amount_due_cents,
+  amount_remaining_cents, amount_paid_cents, metadata)
+select sr.id, sr.assigned_installer_id, sr.dealer_id, 'deposit', 'DEP-' || sr.id, 'paid', 10000, 0, 10000, '{}'::jsonb
+from service_requests sr
+where sr.deposit_amount_cents > 0 and sr.current_state not in ('new', 'deleted');
+insert into invoices (request_id, installer_id, dealer_id, invoice_type, number, status, amount_due_cents,
+  amount_remaining_cents, amount_paid_cents, metadata)
+select sr.id, sr.assigned_installer_id, sr.dealer_id, 'final', sr.invoice_number,
+  case when sr.current_state = 'finished' then 'open' else 'paid' end, 323000,
+  case when sr.current_state = 'finished' then 323000 else 0 end,
+  case when sr.current_state = 'finished' then 0 else 323000 end, '{}'::jsonb
+from service_requests sr
+where sr.current_state in ('finished', 'collected', 'reviewed');
+insert into payments (request_id, invoice_id, installer_id, payment_type, payment_state, amount_cents, payment_date)
+select i.request_id, i.id, i.installer_id, i.invoice_type,
+  case when i.status = 'paid' then 'paid' else 'invoiced' end, i.amount_due_cents,
+  case when i.status = 'paid' then now() end
+from invoices i;
+
+insert into referrals (dealer_id, status, request_id, bonus_cents)
+select sr.requestor_dealer_id, 'SCHEDULED', sr.id, 2500
+from service_requests sr where sr.request_type = 'dealer' and sr.id % 50 = 1;
+
+insert into users (email, name, user_type, access, dealer_id, installer_id, password_hash)
+values ('bench-dealer@bench.test', 'Bench Dealer User', 'dealer', 'STANDARD', 1, null, '${hashLiteral}'),
+       ('bench-installer@bench.test', 'Bench Installer User', 'installer', 'ADMIN', null, 1, '${hashLiteral}');
+
+select setval(pg_get_serial_sequence('dealers', 'id'), 50);
+select setval(pg_get_serial_sequence('installers', 'id'), 200);
+select setval(pg_get_serial_sequence('customers', 'id'), 2000);
+select setval(pg_get_serial_sequence('service_requests', 'id'), 100000);
+drop table bench_requests;
+`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The SQL the server runs, captured from the repository itself
+
+const SENTINEL_ID = 987_654_321;
+
+/**
+ * Runs the repository against a database that records statements instead of running them (the repository
+ * compiles each statement with Drizzle's PostgreSQL dialect and prepares it under a name through the
+ * session): the bare query is exactly the server's, text, parameters and prepared-statement name.
+ */
+async function captureQueries() {
+  const repoUrl = pathToFileURL(
+    path.join(root, 'apps/api/src/modules/service-requests/service-requests.repository.ts'),
+  ).href;
+  const { createServiceRequestsRepository } = await tsImport(repoUrl, import.meta.url);
+  const { fillPlaceholders } = await import(fromRoot('node_modules/drizzle-orm/sql/sql.js'));
+  let captured;
+  const fakeDb = {
+    _: {
+      session: {
+        prepareQuery: (query, _fields, name) => ({
+          execute: async (values) => {
+            captured = { sql: query.sql, params: fillPlaceholders(query.params, values), name };
+            return { rows: [] };
+          },
+        }),
+      },
+    },
+  };
+  const repo = createServiceRequestsRepository(fakeDb);
+  const page = { limit: 50, offset: 0 };
+  await repo.listRequests({ role: 'dealer', dealerId: 1, modes: ['jobs'] }, page);
+  const dealerJobs = captured;
+  await repo.listRequests({ role: 'installer', installerId: 1, modes: ['requests'], part: 'all' }, page);
+  const installerRequests = captured;
+  await repo.findFullRequest({ role: 'dealer', companyId: 1 }, SENTINEL_ID);
+  const fullRequest = captured;
+  return { dealerJobs, installerRequests, fullRequest };
+}
+
+/** The statement as the server sends it: same text, same parameters, same prepared-statement name. */
+const withId = (query, id) => ({
+  ...(query.name ? { name: query.name } : {}),
+  text: query.sql,
+  values: query.params.map((p) => (p === SENTINEL_ID ? id : p)),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Measuring
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summarize(times, seconds) {
+  const sorted = Float64Array.from(times).sort();
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: times.length / seconds,
+  };
+}
+
+/** autocannon, 20 connections; paths cycle through `paths`. */
+function driveHttp(url, token, paths, seconds) {
+  return new Promise((resolve, reject) => {
+    let i = 0;
+    const times = [];
+    let bad = 0;
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              req.path = paths[i++ % paths.length];
+              return req;
+            },
+          },
+        ],
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          ...summarize(times, result.duration),
+          bad,
+          errors: result.errors,
+          rps: result.requests.average,
+        });
+      },
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (status !== 200) bad += 1;
+    });
+  });
+}
+
+/** 20 loops calling `run(i)` back to back for `seconds`. */
+async function driveLoops(run, seconds) {
+  const times = [];
+  const deadline = performance.now() + seconds * 1000;
+  let n = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        await run(n++);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return summarize(times, (performance.now() - started) / 1000);
+}
+
+const fmt = (v) => (Number.isFinite(v) ? v.toFixed(v >= 100 ? 0 : 1) : 'n/a');
+
+function reportHttp(engine, label, r, p95Target) {
+  report(engine, `${label}: p50 / p95 / p99 ms`, `${fmt(r.p50)} / ${fmt(r.p95)} / ${fmt(r.p99)}`, p95Target);
+  report(
+    engine,
+    `${label}: req/s`,
+    fmt(r.rps),
+    r.bad > 0 || r.errors > 0 ? `(${r.bad} non-200, ${r.errors} errors)` : '',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Server
+
+let nextPort = 3900 + Math.floor(Math.random() * 400);
+
+async function startServer(env) {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (performance.now() - started > 180_000) throw new Error(`server did not start: ${output}`);
+    await sleep(50);
+  }
+  return { child, url };
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function signInToken(url, email) {
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).accessToken;
+}
+
+/** Ids of requests dealer 1 may open (its dealer requests, not deleted). */
+const FULL_REQUEST_IDS_SQL = `select id from service_requests
+  where requestor_dealer_id = 1 and request_type = 'dealer' and deleted_at is null
+  order by id limit 500`;
+
+async function driveServer(engine, url, ids) {
+  const dealerToken = await signInToken(url, 'bench-dealer@bench.test');
+  const installerToken = await signInToken(url, 'bench-installer@bench.test');
+  const dealerList = ['/api/requestimates/list/?mode=jobs&limit=50'];
+  const installerList = ['/api/requestimates/list/?mode=requests&limit=50'];
+  const fullPaths = ids.map((id) => `/api/requestimates/fullrequest/?Id=${id}`);
+
+  // Sanity: the calls answer what the bare SQL answers.
+  const probe = await fetch(`${url}${dealerList[0]}`, {
+    headers: { authorization: `Bearer ${dealerToken}` },
+  });
+  const probeBody = await probe.json();
+  report(engine, 'dealer jobs: total rows / page rows', `${probeBody.total} / ${probeBody.items.length}`);
+  const probe2 = await fetch(`${url}${installerList[0]}`, {
+    headers: { authorization: `Bearer ${installerToken}` },
+  });
+  const probe2Body = await probe2.json();
+  report(
+    engine,
+    'installer requests (merged): total / page rows',
+    `${probe2Body.total} / ${probe2Body.items.length}`,
+  );
+
+  await driveHttp(url, dealerToken, dealerList, 2); // warm-up
+  await driveHttp(url, dealerToken, fullPaths, 2);
+  // The floor every signed-in call pays here: HTTP + the auth guard (JWT check + user lookup), no handler work.
+  const floor = await driveHttp(url, dealerToken, ['/api/health'], Math.min(5, DURATION_S));
+  reportHttp(engine, 'floor: GET /api/health + bearer (guard, select 1)', floor, '(context)');
+  const a = await driveHttp(url, dealerToken, dealerList, DURATION_S);
+  reportHttp(engine, 'API list, dealer jobs', a, engine === 'postgres' ? 'p95 < 25' : '');
+  const b = await driveHttp(url, installerToken, installerList, DURATION_S);
+  reportHttp(engine, 'API list, installer requests (merged)', b, engine === 'postgres' ? 'p95 < 25' : '');
+  const c = await driveHttp(url, dealerToken, fullPaths, DURATION_S);
+  reportHttp(engine, 'API full request', c, engine === 'postgres' ? 'p95 < 15' : '');
+  return { dealerList: a, installerList: b, full: c };
+}
+
+async function driveBare(engine, query, ids, api) {
+  const a = await driveLoops(() => query(queries.dealerJobs), DURATION_S);
+  report(engine, 'bare SQL, dealer jobs list: q/s (p95 ms)', `${fmt(a.rps)} (${fmt(a.p95)})`);
+  const b = await driveLoops(() => query(queries.installerRequests), DURATION_S);
+  report(engine, 'bare SQL, installer merged list: q/s (p95 ms)', `${fmt(b.rps)} (${fmt(b.p95)})`);
+  const c = await driveLoops((n) => query(queries.fullRequest, ids[n % ids.length]), DURATION_S);
+  report(engine, 'bare SQL, full request: q/s (p95 ms)', `${fmt(c.rps)} (${fmt(c.p95)})`);
+  const ratio = (x, y) => `${Math.round((100 * x.rps) / y.rps)} %`;
+  report(
+    engine,
+    'API / bare throughput, dealer jobs list',
+    ratio(api.dealerList, a),
+    engine === 'postgres' ? '≥ 50 %' : '',
+  );
+  report(
+    engine,
+    'API / bare throughput, installer merged list',
+    ratio(api.installerList, b),
+    engine === 'postgres' ? '≥ 50 %' : '',
+  );
+  report(
+    engine,
+    'API / bare throughput, full request',
+    ratio(api.full, c),
+    engine === 'postgres' ? '≥ 50 %' : '',
+  );
+}
+
+async function explain(engine, query, ids) {
+  for (const [name, q, id] of [
+    ['dealer jobs list', queries.dealerJobs],
+    ['installer merged list', queries.installerRequests],
+    ['full request', queries.fullRequest, ids[0]],
+  ]) {
+    const { text, values } = withId(q, id);
+    const plan = (await query(`explain (analyze, buffers, costs off) ${text}`, values)).map(
+      (r) => r['QUERY PLAN'],
+    );
+    const seqScans = plan.filter((l) =>
+      /Seq Scan on (service_requests|request_offers|request_services|payments|referrals|calendar_days|request_notes)\b/.test(
+        l,
+      ),
+    );
+    const time = plan.find((l) => l.startsWith('Execution Time'));
+    report(engine, `EXPLAIN ${name}: seq scans on big tables`, seqScans.length, time ?? '');
+    if (showPlans || seqScans.length > 0) console.log(plan.map((l) => `    ${l}`).join('\n'));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const queries = await captureQueries();
+const hashValue = await passwordHash();
+
+console.log(`${'engine'.padEnd(9)} ${'figure'.padEnd(58)} ${'value'.padStart(10)}  target`);
+
+if (want('postgres')) {
+  await withPostgres(async (baseUrl) => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query('drop database if exists bench_lists with (force)');
+    await admin.query('create database bench_lists');
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = '/bench_lists';
+    const url = u.toString();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pgdata-'));
+    let server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir }); // migrates
+    await stopServer(server.child);
+    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+    pool.on('error', () => {}); // idle connections closed by the server's shutdown
+    const t0 = performance.now();
+    await pool.query(seedSql(hashValue));
+    await pool.query('vacuum analyze');
+    report(
+      'postgres',
+      'seed 100k requests + 300k lines (bulk SQL), s',
+      ((performance.now() - t0) / 1000).toFixed(1),
+    );
+    const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
+    const query = async (q, id) => (await pool.query(withId(q, id))).rows;
+    const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
+    await explain('postgres', rawQuery, ids);
+    server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+    try {
+      const api = await driveServer('postgres', server.url, ids);
+      await stopServer(server.child);
+      await driveBare('postgres', query, ids, api);
+    } finally {
+      await stopServer(server.child);
+      await pool.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+if (want('pglite')) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pglite-'));
+  let server = await startServer({ DATA_DIR: dataDir }); // migrates
+  await stopServer(server.child);
+  let db = new PGlite(path.join(dataDir, 'pglite'));
+  await db.waitReady;
+  const t0 = performance.now();
+  await db.exec(seedSql(hashValue));
+  await db.exec('vacuum analyze');
+  report(
+    'pglite',
+    'seed 100k requests + 300k lines (bulk SQL), s',
+    ((performance.now() - t0) / 1000).toFixed(1),
+  );
+  const ids = (await db.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
+  await db.close();
+  server = await startServer({ DATA_DIR: dataDir });
+  let api;
+  try {
+    api = await driveServer('pglite', server.url, ids);
+  } finally {
+    await stopServer(server.child);
+  }
+  db = new PGlite(path.join(dataDir, 'pglite'));
+  await db.waitReady;
+  const query = async (q, id) => {
+    const { text, values } = withId(q, id);
+    return (await db.query(text, values)).rows;
+  };
+  await explain('pglite', async (text, values) => (await db.query(text, values)).rows, ids);
+  await driveBare('pglite', query, ids, api);
+  await db.close();
+  if (process.env.BENCH_KEEP_DATA) console.log(`(PGlite data kept in ${dataDir})`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** BENCH_DATABASE_URL, or a throwaway PostgreSQL 15 (as scripts/bench.mjs starts it). */
+async function withPostgres(fn) {
+  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
+  const bin = '/usr/lib/postgresql/15/bin';
+  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
+    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pg-'));
+  spawnSync('chown', ['postgres', dir]);
+  const port = 56000 + Math.floor(Math.random() * 1000);
+  const run = (a) => spawnSync('runuser', ['-u', 'postgres', '--', ...a], { stdio: 'ignore' });
+  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
+  run([
+    `${bin}/pg_ctl`,
+    '-D',
+    `${dir}/data`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+    '-w',
+    'start',
+  ]);
+  try {
+    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  } finally {
+    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
