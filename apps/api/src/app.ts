@@ -26,6 +26,7 @@ import { createNavigationRepository } from './modules/navigation/navigation.repo
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
+import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -111,6 +112,7 @@ export async function buildApp({
       });
       registerServiceRequestsModule(api, { db });
       registerAnalyticsModule(api, { db, clock });
+      registerCreationModules(api, { db, config, clock });
       outboxModule.registerRoutes(api);
     },
     { prefix: '/api' },

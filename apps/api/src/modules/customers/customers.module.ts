@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressPort } from '../../adapters/address/address-port';
+import { createLocalAddressAdapter } from '../../adapters/address/local-address-adapter';
+import type { Db } from '../../db/client';
+import type { CatalogService } from '../catalog/catalog.service';
+import { createCustomersRepository } from './customers.repository';
+import { registerCustomersRoutes } from './customers.routes';
+import { createCustomersService } from './customers.service';
+
+/** Customers, dealerships, team contacts, vendor preferences and ZIP completion. */
+export function createCustomersModule({
+  db,
+  catalog,
+  address = createLocalAddressAdapter(),
+}: {
+  db: Db;
+  catalog: CatalogService;
+  address?: AddressPort;
+}) {
+  const service = createCustomersService({ repository: createCustomersRepository(db), catalog, address });
+  return { service, registerRoutes: (api: FastifyInstance) => registerCustomersRoutes(api, { service }) };
+}

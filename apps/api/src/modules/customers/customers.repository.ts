@@ -1,0 +1,223 @@
+import type { TCustomer, TDealer } from '@app/contracts/customers.contract';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
+import { dealers, installers, users } from '../../db/schema/identity';
+
+type CustomerRow = typeof customers.$inferSelect;
+type DealerRow = typeof dealers.$inferSelect;
+
+function toCustomer(c: CustomerRow): TCustomer {
+  return {
+    customer_id: c.id,
+    customerId: c.id,
+    customer_name: c.name,
+    customer_Email_Address: c.email,
+    customer_phone_number: c.phone,
+    customer_address: c.address,
+    customer_type: c.customerType,
+    owning_installer: c.owningInstallerId ?? 0,
+    stripe_customer_id: c.stripeCustomerId,
+    dealer_id: c.dealerId,
+  };
+}
+
+function toDealer(d: DealerRow): TDealer {
+  const contract = d.customerContract === 'Y' ? 'Y' : 'N';
+  return {
+    dealer_id: d.id,
+    dealerId: d.id,
+    dealer_name: d.name,
+    dealer_email: d.email,
+    dealer_phone_number: d.phone,
+    dealer_address_line1: d.addressLine1,
+    dealer_address_line2: d.addressLine2,
+    dealer_address_city: d.city,
+    dealer_address_state: d.state,
+    dealer_address_zip: d.zip,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    stripe_customer_id: d.stripeCustomerId,
+    installer_categories: d.installerCategories,
+    dealerActive: d.isActive ? 1 : 0,
+    customer_contract: contract,
+    customerContract: contract,
+  };
+}
+
+const searchFilter = (
+  column: typeof customers.name | typeof dealers.name,
+  phone: typeof customers.phone | typeof dealers.phone,
+  q: string | undefined,
+) =>
+  q
+    ? sql`(${column} ilike ${`%${q}%`} or coalesce(${phone}, '') like ${`%${q.replace(/\D/g, '') || q}%`})`
+    : sql`true`;
+
+export function createCustomersRepository(db: Db) {
+  return {
+    async insertCustomer(values: typeof customers.$inferInsert): Promise<TCustomer> {
+      const rows = await db.insert(customers).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('customer insert returned no row');
+      return toCustomer(row);
+    },
+
+    async findCustomer(id: number) {
+      const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return rows[0] ? { row: rows[0], dto: toCustomer(rows[0]) } : null;
+    },
+
+    async updateCustomer(id: number, values: Partial<typeof customers.$inferInsert>): Promise<TCustomer> {
+      const rows = await db
+        .update(customers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(customers.id, id))
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error(`customer ${id} vanished`);
+      return toCustomer(row);
+    },
+
+    /** An installer's customers, or a dealer's (customers it referred or sold to). */
+    async listCustomers(
+      owner: { role: 'dealer' | 'installer'; companyId: number },
+      q?: string,
+    ): Promise<TCustomer[]> {
+      const rows = await db
+        .select()
+        .from(customers)
+        .where(
+          and(
+            owner.role === 'installer'
+              ? eq(customers.owningInstallerId, owner.companyId)
+              : eq(customers.dealerId, owner.companyId),
+            searchFilter(customers.name, customers.phone, q),
+          ),
+        )
+        .orderBy(asc(customers.name), asc(customers.id))
+        .limit(500);
+      return rows.map(toCustomer);
+    },
+
+    async findDealer(id: number) {
+      const rows = await db.select().from(dealers).where(eq(dealers.id, id)).limit(1);
+      return rows[0] ? { row: rows[0], dto: toDealer(rows[0]) } : null;
+    },
+
+    /** Dealerships an installer works with (installer_dealers) or created. */
+    async listInstallerDealers(installerId: number, q?: string): Promise<TDealer[]> {
+      const rows = await db
+        .select()
+        .from(dealers)
+        .where(
+          and(
+            or(
+              eq(dealers.createdByInstallerId, installerId),
+              sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
+            ),
+            searchFilter(dealers.name, dealers.phone, q),
+          ),
+        )
+        .orderBy(asc(dealers.name), asc(dealers.id));
+      return rows.map(toDealer);
+    },
+
+    async isInstallerDealer(installerId: number, dealerId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: dealers.id })
+        .from(dealers)
+        .where(
+          and(
+            eq(dealers.id, dealerId),
+            or(
+              eq(dealers.createdByInstallerId, installerId),
+              sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
+            ),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** A dealership created by an installer, linked to it as one of its dealerships. */
+    async insertDealer(installerId: number, values: typeof dealers.$inferInsert): Promise<TDealer> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(dealers)
+          .values({ ...values, createdByInstallerId: installerId })
+          .returning();
+        const row = rows[0];
+        if (!row) throw new Error('dealer insert returned no row');
+        await tx.insert(installerDealers).values({ installerId, dealerId: row.id }).onConflictDoNothing();
+        return toDealer(row);
+      });
+    },
+
+    async updateDealer(id: number, values: Partial<typeof dealers.$inferInsert>): Promise<TDealer> {
+      const rows = await db.update(dealers).set(values).where(eq(dealers.id, id)).returning();
+      const row = rows[0];
+      if (!row) throw new Error(`dealer ${id} vanished`);
+      return toDealer(row);
+    },
+
+    async listVendorPreferences(dealerId: number) {
+      return db
+        .select({
+          category: dealerVendorPreferences.categoryName,
+          mode: dealerVendorPreferences.vendorVisibilityMode,
+          defaultInstallerId: dealerVendorPreferences.defaultInstallerId,
+          defaultInstallerName: installers.name,
+        })
+        .from(dealerVendorPreferences)
+        .leftJoin(installers, eq(installers.id, dealerVendorPreferences.defaultInstallerId))
+        .where(eq(dealerVendorPreferences.dealerId, dealerId))
+        .orderBy(asc(dealerVendorPreferences.categoryName));
+    },
+
+    async listTeam(dealerId: number) {
+      return db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          phone: users.phone,
+          role: users.contactRole,
+          loginEnabled: users.loginEnabled,
+          status: users.status,
+        })
+        .from(users)
+        .where(and(eq(users.dealerId, dealerId), sql`${users.status} in ('active','contact')`))
+        .orderBy(asc(users.name), asc(users.id));
+    },
+
+    async insertContact(values: {
+      dealerId: number;
+      name: string;
+      email: string;
+      phone: string | null;
+      role: string | null;
+      createdByUserId: number;
+    }) {
+      const rows = await db
+        .insert(users)
+        .values({
+          userType: 'dealer',
+          dealerId: values.dealerId,
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+          contactRole: values.role,
+          loginEnabled: false,
+          status: 'contact',
+          access: 'STANDARD',
+          createdByUserId: values.createdByUserId,
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('contact insert returned no row');
+      return row;
+    },
+  };
+}
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

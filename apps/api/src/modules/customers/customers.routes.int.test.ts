@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import {
+  buildCreationFixture,
+  CREATION_PASSWORD,
+  type CreationFixture,
+} from '../request-creation/creation.fixture';
+
+type Session = Awaited<ReturnType<typeof signIn>>;
+type Json = Record<string, unknown>;
+
+describe('customers, dealerships, contacts, preferences, addresses', () => {
+  let t: TestApp;
+  let f: CreationFixture;
+  const s: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    f = await buildCreationFixture(t.database.db);
+    for (const [name, email] of [
+      ['dealer', 'c-dealer@example.test'],
+      ['bay', 'c-bay@example.test'],
+      ['one', 'c-one@example.test'],
+      ['two', 'c-two@example.test'],
+      ['assist', 'c-assist@example.test'],
+    ] as const) {
+      s[name] = await signIn(t.app, email, CREATION_PASSWORD);
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as Json, headers: (s[who] as Session).headers });
+
+  it('completes city and state from a ZIP', async () => {
+    expect((await call('one', 'GET', '/api/address/zip/33609')).json()).toEqual({
+      zip: '33609',
+      city: 'Tampa',
+      state: 'FL',
+      stateName: 'Florida',
+      country: 'US',
+      precision: 'zip',
+    });
+    expect((await call('one', 'GET', '/api/address/zip/33765-1234')).json()).toMatchObject({
+      city: 'Clearwater',
+      precision: 'zip',
+    });
+    expect((await call('one', 'GET', '/api/address/zip/10001')).json()).toMatchObject({
+      city: 'New York',
+      state: 'NY',
+      precision: 'prefix',
+    });
+    expect((await call('one', 'GET', '/api/address/zip/98101')).json()).toMatchObject({ state: 'WA' });
+    expect((await call('one', 'GET', '/api/address/zip/00012')).statusCode).toBe(404);
+    expect((await call('one', 'GET', '/api/address/zip/ABCDE')).statusCode).toBe(404);
+  });
+
+  it('validates and creates a dealership for an installer, and lists it', async () => {
+    const bad = await call('one', 'POST', '/api/dealers', {
+      dealerName: 'X',
+      dealerEmail: 'x@example.test',
+      dealerPhoneNumber: '8135550100',
+      dealerAddressLine1: '1 Main St',
+      dealerAddressCity: 'Tampa',
+      dealerAddressState: 'FL',
+      dealerAddressZip: '33602',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as Json).message).toContain('Name must be at least 2 characters');
+    const created = await call('one', 'POST', '/api/dealers', {
+      dealerName: 'Gulf Cars',
+      dealerEmail: 'Gulf@Example.test',
+      dealerPhoneNumber: '813-555-0190',
+      dealerAddressLine1: '9 Bay St',
+      dealerAddressCity: 'Tampa',
+      dealerAddressState: 'fl',
+      dealerAddressZip: '33602',
+      installerCategories: ['PPF', 'Glass/Tint'],
+      dealerActive: 1,
+      customerContract: 'N',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const dealerId = (created.json() as { dealerId: number }).dealerId;
+    const mine = (await call('one', 'GET', `/api/dealerInstall/${f.one.id}?q=gulf`)).json() as Json[];
+    expect(mine).toEqual([
+      expect.objectContaining({
+        dealer_id: dealerId,
+        dealer_email: 'gulf@example.test',
+        dealer_address_state: 'FL',
+      }),
+    ]);
+    expect((await call('dealer', 'POST', '/api/dealers', {})).statusCode).toBe(400);
+    const update = await call('one', 'PUT', `/api/dealer/${dealerId}`, {
+      dealerEmail: 'service@gulf.test',
+      dealerAddressCity: 'Brandon',
+    });
+    expect(update.json()).toMatchObject({ message: 'Dealer record updated successfully.' });
+    expect(
+      (await call('two', 'PUT', `/api/dealers/${dealerId}`, { dealerEmail: 'a@b.test' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('lets a dealer create a referral customer without an owner', async () => {
+    const res = await call('dealer', 'POST', '/api/customers', {
+      customerName: 'Ben Buyer',
+      customerEmailAddress: 'ben@example.test',
+      owningInstaller: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { id: number }).id;
+    expect((await call('dealer', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
+      owning_installer: 0,
+      dealer_id: f.sun.id,
+    });
+    expect((await call('one', 'GET', `/api/customers/${id}`)).statusCode).toBe(404);
+    // An installer takes it (PUT /customers/{id}).
+    expect(
+      (
+        await call('one', 'PUT', `/api/customers/${id}`, {
+          owningInstaller: f.one.id,
+          customerType: 'Customer',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('one', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
+      owning_installer: f.one.id,
+      customer_type: 'Customer',
+    });
+    expect((await call('dealer', 'POST', '/api/customers', { customerName: 'No Mail' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('keeps the dealer’s team, contacts and vendor preferences', async () => {
+    const missing = await call('dealer', 'POST', '/api/dealer/contacts', {
+      name: '',
+      email: '',
+      dealerId: f.sun.id,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect((missing.json() as Json).message).toBe('Name and email are required');
+    const added = await call('dealer', 'POST', '/api/dealer/contacts', {
+      name: 'Gina Sales',
+      email: 'gina@sun.test',
+      phone: '8135550111',
+      role: 'Sales Manager',
+      dealerId: f.sun.id,
+      login_enabled: false,
+      user_status: 'contact',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const team = (await call('dealer', 'GET', `/api/dealer/${f.sun.id}/team`)).json() as Json[];
+    expect(team).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          user_name: 'Gina Sales',
+          login_enabled: false,
+          contact_role: 'Sales Manager',
+        }),
+      ]),
+    );
+    expect((await call('bay', 'GET', `/api/dealer/${f.sun.id}/team`)).statusCode).toBe(403);
+    expect(
+      (
+        await call('assist', 'POST', '/api/dealer/contacts', {
+          name: 'A',
+          email: 'a@b.test',
+          dealerId: f.sun.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const prefs = (await call('bay', 'GET', `/api/dealer/preferences/${f.bay.id}`)).json() as Json[];
+    expect(prefs.find((p) => p.category_name === 'Glass/Tint')).toMatchObject({
+      vendor_visibility_mode: 'all',
+      is_stored: true,
+    });
+    expect(prefs.find((p) => p.category_name === 'PPF')).toMatchObject({
+      vendor_visibility_mode: 'preferred',
+      is_stored: false,
+    });
+    // Preferred mode limits PPF to Bay's preferred specialist; tint is open to all near ones.
+    const ppf = (await call('bay', 'GET', `/api/installerProximity/${f.bay.id}/PPF`)).json() as Json[];
+    expect(ppf.map((i) => [i.Installer_Name, i.dealer_preferred])).toEqual([['Two Film', 1]]);
+    const tint = (
+      await call('bay', 'GET', `/api/installerProximity/${f.bay.id}/${encodeURIComponent('Glass/Tint')}`)
+    ).json() as Json[];
+    expect(tint.map((i) => i.Installer_Name)).toEqual(['Two Film', 'One Film', 'Tint Only']);
+    expect((await call('dealer', 'GET', `/api/installerProximity/${f.bay.id}`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,185 @@
+import type { Db } from '../../db/client';
+import {
+  addServiceInclusion,
+  type CatalogService,
+  createCatalogServices,
+  createServiceTrimOverride,
+} from '../../db/factories/catalog';
+import {
+  addPreferredInstaller,
+  createCustomer,
+  createDealerVendorPreference,
+  linkInstallerDealer,
+} from '../../db/factories/customers';
+import {
+  createDealer,
+  createInstaller,
+  createInstallerLocation,
+  createUser,
+} from '../../db/factories/identity';
+import { insertVehicleReference } from '../../db/factories/vehicles';
+import { vehicleReference } from '../../db/seed-data/vehicles';
+
+export const CREATION_PASSWORD = 'creation-test-password';
+
+/** Retail dollars L/M/S → cents. */
+const prices = (l: number, m: number, s: number) => ({ L: l * 100, M: m * 100, S: s * 100 });
+
+/**
+ * The creation tests' world (Tampa Bay): the product's reference vehicles; dealers Sun (all specialists) and
+ * Bay (preferred mode, prefers Two only); installers One (PPF + tint, retail + wholesale, tax 7.5 %), Two (PPF
+ * + tint, cheaper), Tint (tint only), Retail (retail only) and Far (Miami, 200+ miles away).
+ */
+export async function buildCreationFixture(db: Db) {
+  const reference = await insertVehicleReference(db, vehicleReference);
+  const sun = await createDealer(db, {
+    name: 'Sun Motors',
+    zip: '33609',
+    latitude: 27.9447,
+    longitude: -82.5152,
+  });
+  const bay = await createDealer(db, {
+    name: 'Bay Autos',
+    zip: '33713',
+    latitude: 27.7989,
+    longitude: -82.6793,
+    vendorVisibilityMode: 'preferred',
+  });
+  const tampa = { latitude: 27.9594, longitude: -82.5059 };
+  const one = await createInstaller(db, { name: 'One Film', taxRateBps: 750, capacity: 2, ...tampa });
+  const two = await createInstaller(db, { name: 'Two Film', taxRateBps: 700, ...tampa });
+  const tint = await createInstaller(db, { name: 'Tint Only', ...tampa });
+  const retail = await createInstaller(db, { name: 'Retail Only', offersWholesale: false, ...tampa });
+  const far = await createInstaller(db, { name: 'Far Away', latitude: 25.7617, longitude: -80.1918 });
+  await createInstallerLocation(db, { installerId: one.id, name: 'One Film HQ', capacity: 2 });
+
+  const [oneFront, oneBody, oneTint, oneCustom] = (await createCatalogServices(db, [
+    {
+      installerId: one.id,
+      serviceCategory: 'PPF',
+      description: 'Full Front PPF',
+      durationTenths: 10,
+      retail: prices(2200, 1900, 1700),
+    },
+    {
+      installerId: one.id,
+      serviceCategory: 'PPF',
+      description: 'Full Body PPF',
+      durationTenths: 30,
+      retail: prices(6500, 5800, 5200),
+    },
+    {
+      installerId: one.id,
+      serviceCategory: 'Glass/Tint',
+      description: 'Ceramic Tint',
+      durationTenths: 5,
+      retail: prices(650, 550, 450),
+    },
+    {
+      installerId: one.id,
+      serviceCategory: 'Other Services',
+      description: 'Custom Work',
+      durationTenths: 10,
+      retail: prices(0, 0, 0),
+      wholesale: prices(0, 0, 0),
+    },
+  ])) as [CatalogService, CatalogService, CatalogService, CatalogService];
+  await addServiceInclusion(db, oneBody.master.id, oneFront.master.id);
+  const [twoFront, twoTint] = (await createCatalogServices(db, [
+    {
+      installerId: two.id,
+      serviceCategory: 'PPF',
+      description: 'Full Front PPF',
+      durationTenths: 10,
+      retail: prices(2000, 1800, 1600),
+    },
+    {
+      installerId: two.id,
+      serviceCategory: 'Glass/Tint',
+      description: 'Ceramic Tint',
+      durationTenths: 5,
+      retail: prices(600, 500, 400),
+    },
+  ])) as [CatalogService, CatalogService];
+  await createCatalogServices(db, [
+    {
+      installerId: tint.id,
+      serviceCategory: 'Glass/Tint',
+      description: 'Ceramic Tint',
+      durationTenths: 5,
+      retail: prices(500, 450, 400),
+    },
+    {
+      installerId: retail.id,
+      serviceCategory: 'PPF',
+      description: 'Full Front PPF',
+      durationTenths: 10,
+      retail: prices(2100, 1850, 1650),
+      wholesale: null,
+    },
+    {
+      installerId: far.id,
+      serviceCategory: 'PPF',
+      description: 'Full Front PPF',
+      durationTenths: 10,
+      retail: prices(1500, 1400, 1300),
+    },
+    {
+      installerId: far.id,
+      serviceCategory: 'Glass/Tint',
+      description: 'Ceramic Tint',
+      durationTenths: 5,
+      retail: prices(300, 300, 300),
+    },
+  ]);
+  // A per-trim price: One's wholesale Full Front PPF on the 2019 Camry LE.
+  const camry = reference.find('Toyota', 'Camry', 'LE');
+  await createServiceTrimOverride(db, {
+    serviceId: oneFront.row('WHOLE', 'M').id,
+    trimId: camry.trimId ?? 0,
+    installerId: one.id,
+    overridePriceCents: 150_000,
+  });
+
+  await addPreferredInstaller(db, bay.id, two.id);
+  await createDealerVendorPreference(db, {
+    dealerId: bay.id,
+    categoryName: 'Glass/Tint',
+    vendorVisibilityMode: 'all',
+  });
+  await linkInstallerDealer(db, one.id, sun.id);
+
+  const customer = await createCustomer(db, {
+    owningInstallerId: one.id,
+    name: 'Rita Retail',
+    email: 'rita@example.test',
+  });
+  const user = (email: string, company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
+    createUser(db, { email, password: CREATION_PASSWORD, access, ...company });
+  await user('c-dealer@example.test', { dealerId: sun.id });
+  await user('c-assist@example.test', { dealerId: sun.id }, 'ASSIST');
+  await user('c-bay@example.test', { dealerId: bay.id });
+  await user('c-one@example.test', { installerId: one.id }, 'ADMIN');
+  await user('c-two@example.test', { installerId: two.id });
+  await user('c-tint@example.test', { installerId: tint.id });
+  await user('c-far@example.test', { installerId: far.id });
+
+  return {
+    reference,
+    sun,
+    bay,
+    one,
+    two,
+    tint,
+    retail,
+    far,
+    customer,
+    oneFront,
+    oneBody,
+    oneTint,
+    oneCustom,
+    twoFront,
+    twoTint,
+  };
+}
+export type CreationFixture = Awaited<ReturnType<typeof buildCreationFixture>>;

@@ -1,0 +1,61 @@
+import { formatDuplicateConfirmation } from '@app/contracts/request-creation.contract';
+import { describe, expect, it } from 'vitest';
+import { planWorkDays } from './request-creation.service';
+import { findInvalidNumbers } from './request-pricing';
+
+describe('planWorkDays', () => {
+  it.each([
+    ['one day', [{ id: 1, durationTenths: 10 }], [[1, '2025-03-08', 10]]],
+    [
+      'lines continue where the previous stopped',
+      [
+        { id: 1, durationTenths: 5 },
+        { id: 2, durationTenths: 10 },
+      ],
+      [
+        [1, '2025-03-08', 5],
+        [2, '2025-03-08', 5],
+        [2, '2025-03-09', 5],
+      ],
+    ],
+    ['a zero-length line still takes a tenth', [{ id: 3, durationTenths: 0 }], [[3, '2025-03-08', 1]]],
+    [
+      'three days across a month end',
+      [{ id: 4, durationTenths: 30 }],
+      [
+        [4, '2025-03-08', 10],
+        [4, '2025-03-09', 10],
+        [4, '2025-03-10', 10],
+      ],
+    ],
+  ] as const)('%s', (_name, lines, expected) => {
+    expect(
+      planWorkDays(lines, '2025-03-08').map((d) => [d.requestServiceId, d.workDate, d.dailyWorkTenths]),
+    ).toEqual(expected);
+  });
+});
+
+describe('findInvalidNumbers', () => {
+  it('names every NaN or infinite money field with its service number', () => {
+    expect(
+      findInvalidNumbers([
+        { serviceAmount: Number.NaN, serviceState: 'new' },
+        { serviceAmount: 10, serviceFee: Number.POSITIVE_INFINITY, serviceDiscount: 1, serviceState: 'new' },
+      ] as never),
+    ).toEqual(['Invalid cost for service 1: NaN', 'Invalid fee for service 2: Infinity']);
+    expect(findInvalidNumbers([{ serviceAmount: 10, serviceState: 'new' }] as never, 2)).toEqual([]);
+  });
+});
+
+describe('formatDuplicateConfirmation', () => {
+  it('reads like M78', () => {
+    expect(
+      formatDuplicateConfirmation({ year: 2020, make: 'Tesla', model: 'Model 3' }, [
+        { requestId: 7, current_state: 'new', available_date: '2025/03/04 09:00:00' },
+        { requestId: 9, current_state: 'scheduled', available_date: '2025/03/10 09:00:00' },
+      ]),
+    ).toBe(
+      'We found 2 existing estimate(s) and job(s) for this 2020 Tesla Model 3: #7 new (available 2025/03/04 09:00:00), #9 scheduled (available 2025/03/10 09:00:00). Do you want to continue creating a new request?',
+    );
+  });
+});

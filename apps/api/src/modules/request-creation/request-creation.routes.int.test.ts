@@ -1,0 +1,652 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildCreationFixture, CREATION_PASSWORD, type CreationFixture } from './creation.fixture';
+
+type Session = Awaited<ReturnType<typeof signIn>>;
+type Json = Record<string, unknown>;
+
+/** 2025-03-03 10:00 UTC: the tests' "now". */
+const NOW = new Date('2025-03-03T10:00:00.000Z');
+const day = (n: number) => {
+  const d = new Date(NOW.getTime() + n * 86_400_000);
+  return `${d.toISOString().slice(0, 10).replace(/-/g, '/')} 09:00:00`;
+};
+/** cents → wire dollars */
+const $ = (cents: number) => cents / 100;
+const fee = (cents: number) => Math.round(cents * 0.05);
+
+describe('request creation', () => {
+  let t: TestApp;
+  let f: CreationFixture;
+  const s: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: () => NOW });
+    f = await buildCreationFixture(t.database.db);
+    for (const [name, email] of [
+      ['dealer', 'c-dealer@example.test'],
+      ['assist', 'c-assist@example.test'],
+      ['bay', 'c-bay@example.test'],
+      ['one', 'c-one@example.test'],
+      ['two', 'c-two@example.test'],
+      ['tint', 'c-tint@example.test'],
+      ['far', 'c-far@example.test'],
+    ] as const) {
+      s[name] = await signIn(t.app, email, CREATION_PASSWORD);
+    }
+  });
+  afterAll(() => t.close());
+
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as Json, headers: (s[who] as Session).headers });
+  const count = async (table: string) => {
+    const result = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n);
+  };
+  const createVehicle = async (who: string, body: Json) => {
+    const res = await call(who, 'POST', '/api/vehicles', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: number; VIN: string; size: string; id_car_trim: number | null };
+  };
+
+  it('a dealer sends a request with two services to any specialist; the matched specialists see the server totals', async () => {
+    const vehicle = await createVehicle('dealer', {
+      year: 2021,
+      make: 'Ford',
+      model: 'F-150',
+      trim: 'XLT',
+      vin: '1FTEW1EP4KFA12345',
+    });
+    expect(vehicle.size).toBe('L');
+    // 'Any (N)': the specialists of both categories for this dealer.
+    const ppfList = (await call('dealer', 'GET', `/api/installerProximity/${f.sun.id}/PPF`)).json() as Json[];
+    expect(ppfList.map((i) => i.Installer_Name)).toEqual(['One Film', 'Two Film']);
+    // The merged "Any" catalog: the lowest wholesale price per service (Two's).
+    const ppf = (await call('dealer', 'GET', `/api/services/0/L/WHOLE/PPF/${f.sun.id}/0`)).json() as Json[];
+    const tint = (
+      await call('dealer', 'GET', `/api/services/0/L/WHOLE/${encodeURIComponent('Glass/Tint')}/${f.sun.id}/0`)
+    ).json() as Json[];
+    const front = ppf.find((p) => p.description === 'Full Front PPF') as Json;
+    const ceramic = tint.find((p) => p.description === 'Ceramic Tint') as Json;
+    expect(front.service_id).toBe(f.twoFront.row('WHOLE', 'L').id);
+    expect(front.service_cost).toBe($(f.twoFront.row('WHOLE', 'L').priceCents));
+    expect(front.retail_price).toBe(2000);
+    // Lowest among the specialists the dealer may use for tint: Tint Only (Far Away is 200+ miles off).
+    expect(ceramic.installer_id).toBe(f.tint.id);
+    const amounts = [f.twoFront.row('WHOLE', 'L').priceCents, (ceramic.service_cost as number) * 100];
+    const total = amounts[0]! + amounts[1]!;
+    const res = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      requestor: f.sun.id,
+      assignedTo: 0,
+      availableDate: day(1),
+      dueDate: day(4),
+      vin: vehicle.VIN,
+      currentState: 'new',
+      createdType: 'dealer',
+      installerCatalog: 'WHOLE',
+      stock_number: 'S25-100',
+      deal_number: 'D-200',
+      requestTotal: $(total),
+      requestDiscount: 0,
+      requestFee: $(fee(amounts[0]!) + fee(amounts[1]!)),
+      requestTaxes: 0,
+      requestDuration: 1.5,
+      noteText: 'Customer waiting',
+      services: [
+        { serviceId: front.service_id, serviceAmount: front.service_cost, retailPrice: 2400 },
+        { serviceId: ceramic.service_id, serviceAmount: ceramic.service_cost },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json() as {
+      requestId: number;
+      totals: Json;
+      services: Json[];
+      totalsPending: boolean;
+    };
+    expect(created.totalsPending).toBe(false);
+    expect(created.totals).toMatchObject({
+      requestTotal: $(total),
+      requestDiscount: 0,
+      requestTaxes: 0,
+      requestDuration: 1.5,
+      serviceRequested: 'PPF - Full Front PPF + 1',
+    });
+    expect(created.services[0]?.retailPrice).toBe(2400);
+
+    const matched = await call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`);
+    expect(matched.statusCode, matched.body).toBe(200);
+    const offers = (matched.json() as { offers: Json[] }).offers;
+    expect(offers.map((o) => o.Installer_Name).sort()).toEqual(['One Film', 'Two Film']);
+    expect(offers.every((o) => o.currentStatus === 'offered')).toBe(true);
+    // Calling again adds nothing.
+    expect(
+      ((await call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`)).json() as Json).matched,
+    ).toBe(0);
+
+    for (const who of ['one', 'two']) {
+      const seen = await call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(seen.json()).toMatchObject({
+        requestTotal: $(total),
+        requestFee: $(fee(amounts[0]!) + fee(amounts[1]!)),
+        offerState: 'offered',
+      });
+    }
+    for (const who of ['tint', 'far']) {
+      expect(
+        (await call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).statusCode,
+      ).toBe(404);
+    }
+    const mail = await call('dealer', 'GET', `/api/sendemailreq/${created.requestId}`);
+    expect(mail.json()).toMatchObject({ success: true, queued: 2 });
+  });
+
+  it('the documented sequence (create, then each line) ends with the server totals', async () => {
+    const res = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      requestor: f.sun.id,
+      assignedTo: f.one.id,
+      availableDate: day(2),
+      dueDate: day(5),
+      vin: 'NV1700000000000',
+      requestTotal: 99999, // not stored: the lines decide
+      serviceRequested: 'PPF - Full Front PPF + 1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { requestId, totalsPending, totals } = res.json() as {
+      requestId: number;
+      totalsPending: boolean;
+      totals: Json;
+    };
+    expect(totalsPending).toBe(true);
+    expect(totals.requestTotal).toBe(0);
+    expect(
+      (await call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: '  ' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: 'Keys at desk' }))
+        .statusCode,
+    ).toBe(200);
+
+    const front = f.oneFront.row('WHOLE', 'M');
+    const tint = f.oneTint.row('WHOLE', 'M');
+    const first = await call('dealer', 'POST', '/api/requestService', {
+      requestId,
+      serviceId: front.id,
+      serviceAmount: $(front.priceCents),
+      serviceValue: $(front.priceCents),
+      serviceFee: $(fee(front.priceCents)),
+      serviceDiscount: 0,
+      serviceState: 'new',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as { totals: Json }).totals.requestTotal).toBe($(front.priceCents));
+    const second = await call('dealer', 'POST', '/api/requestService', {
+      requestId,
+      serviceId: tint.id,
+      serviceAmount: $(tint.priceCents),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const sum = front.priceCents + tint.priceCents;
+    expect((second.json() as { totals: Json }).totals).toMatchObject({
+      requestTotal: $(sum),
+      requestFee: $(fee(front.priceCents) + fee(tint.priceCents)),
+      requestTaxes: 0,
+      requestDuration: 1.5,
+    });
+    // The same service again is a conflict; a service the selected one includes is refused.
+    expect(
+      (await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: tint.id })).statusCode,
+    ).toBe(409);
+    const stored = (
+      await call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${requestId}`)
+    ).json() as Json;
+    expect(stored).toMatchObject({
+      requestTotal: $(sum),
+      requestDuration: 1.5,
+      serviceRequested: 'PPF - Full Front PPF + 1',
+    });
+    // The chosen specialist gets its offer from /matchA/.
+    const matched = (await call('dealer', 'GET', `/api/matchA/?Id=${requestId}`)).json() as {
+      offers: Json[];
+    };
+    expect(matched.offers.map((o) => o.installerId)).toEqual([f.one.id]);
+    // Full Body PPF includes Full Front PPF: adding it removes that line.
+    const body = f.oneBody.row('WHOLE', 'M');
+    const bigger = await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: body.id });
+    expect(bigger.statusCode, bigger.body).toBe(200);
+    expect((bigger.json() as { removedLineIds: number[] }).removedLineIds).toHaveLength(1);
+    expect((bigger.json() as { totals: Json }).totals.requestTotal).toBe(
+      $(body.priceCents + tint.priceCents),
+    );
+    const included = await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: front.id });
+    expect(included.statusCode).toBe(400);
+    expect(included.json()).toMatchObject({ message: 'Already included in a selected service' });
+  });
+
+  it('refuses a creation whose totals disagree with the catalog, storing nothing', async () => {
+    const before = await Promise.all(
+      ['service_requests', 'request_services', 'request_state_history'].map(count),
+    );
+    const front = f.oneFront.row('WHOLE', 'M');
+    const res = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+      requestTotal: $(front.priceCents) + 0.02,
+      requestFee: $(fee(front.priceCents)),
+      services: [{ serviceId: front.id, serviceAmount: $(front.priceCents) }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as Json).message).toBe(
+      `Pricing validation failed: Total mismatch: expected ${$(front.priceCents).toFixed(2)}, got ${$(front.priceCents) + 0.02}`,
+    );
+    const nan = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+      services: [{ serviceId: front.id, serviceAmount: 'NaN' }],
+    });
+    expect(nan.statusCode).toBe(400);
+    expect((nan.json() as Json).message).toBe('Invalid cost for service 1: NaN');
+    // Within the 0.01 tolerance it passes.
+    const ok = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+      requestTotal: $(front.priceCents) + 0.01,
+      services: [{ serviceId: front.id }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const after = await Promise.all(
+      ['service_requests', 'request_services', 'request_state_history'].map(count),
+    );
+    expect(after).toEqual(before.map((n) => n + 1));
+  });
+
+  it('refuses a dealer’s discount and any price the catalog does not give', async () => {
+    const front = f.oneFront.row('WHOLE', 'M');
+    const base = { requestType: 'dealer', assignedTo: f.one.id, availableDate: day(1) };
+    const discount = await call('dealer', 'POST', '/api/requestimates/', {
+      ...base,
+      services: [{ serviceId: front.id, serviceAmount: $(front.priceCents), serviceDiscount: 10 }],
+    });
+    expect(discount.statusCode).toBe(403);
+    expect((discount.json() as Json).message).toBe('Only installers may set discounts');
+    const cheap = await call('dealer', 'POST', '/api/requestimates/', {
+      ...base,
+      services: [{ serviceId: front.id, serviceAmount: 1 }],
+    });
+    expect(cheap.statusCode).toBe(400);
+    expect((cheap.json() as Json).message).toBe(
+      `Pricing validation failed: Service 1: price 1 is not the catalog price ${$(front.priceCents).toFixed(2)}`,
+    );
+    // A retail row is not a dealer price; another specialist's row is not the chosen one's.
+    const retailRow = await call('dealer', 'POST', '/api/requestimates/', {
+      ...base,
+      services: [{ serviceId: f.oneFront.row('RETAIL', 'M').id }],
+    });
+    expect(retailRow.statusCode).toBe(200); // priced as the WHOLE row of the same service
+    expect((retailRow.json() as { services: Json[] }).services[0]?.catalog_service_id).toBe(front.id);
+    const other = await call('dealer', 'POST', '/api/requestimates/', {
+      ...base,
+      services: [{ serviceId: f.twoFront.row('WHOLE', 'M').id }],
+    });
+    expect(other.statusCode).toBe(400);
+    // The same on a posted line.
+    const created = (await call('dealer', 'POST', '/api/requestimates/', base)).json() as {
+      requestId: number;
+    };
+    const line = await call('dealer', 'POST', '/api/requestService', {
+      requestId: created.requestId,
+      serviceId: front.id,
+      serviceDiscount: 5,
+    });
+    expect(line.statusCode).toBe(403);
+    const custom = await call('dealer', 'POST', '/api/requestService', {
+      requestId: created.requestId,
+      serviceId: f.oneCustom.row('WHOLE', 'M').id,
+      serviceAmount: 100,
+    });
+    expect(custom.statusCode).toBe(403);
+    expect(
+      (await call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).json(),
+    ).toMatchObject({ requestTotal: 0 });
+  });
+
+  it('an installer creates an estimate for a new customer and books an appointment for another', async () => {
+    const invalid = [
+      [
+        { customerName: 'Ann Lee', customerEmailAddress: 'ann@example.test', customerPhoneNumber: '81355' },
+        'Phone number must be 10 digits',
+      ],
+      [
+        { customerName: 'Ann Lee', customerEmailAddress: 'not-an-email', customerPhoneNumber: '8135550101' },
+        'Please enter a valid email address',
+      ],
+      [
+        { customerName: '', customerEmailAddress: 'ann@example.test', customerPhoneNumber: '8135550101' },
+        'Name is required',
+      ],
+    ] as const;
+    for (const [body, message] of invalid) {
+      const res = await call('one', 'POST', '/api/customers', body);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    const createdCustomer = await call('one', 'POST', '/api/customers', {
+      customerName: 'Ann Lee',
+      customerEmailAddress: 'Ann@Example.test',
+      customerPhoneNumber: '(813) 555-0101',
+      customerAddress: '100 Main St, Tampa, FL 33602',
+      customerType: 'Prospect',
+      owningInstaller: f.one.id,
+    });
+    expect(createdCustomer.statusCode, createdCustomer.body).toBe(200);
+    const customerId = (createdCustomer.json() as { customerId: number }).customerId;
+    const customer = (await call('one', 'GET', `/api/customer/${customerId}`)).json() as Json;
+    expect(customer).toMatchObject({
+      customer_phone_number: '8135550101',
+      customer_Email_Address: 'ann@example.test',
+      owning_installer: f.one.id,
+    });
+
+    const vehicle = await createVehicle('one', {
+      year: 2019,
+      make: 'Toyota',
+      model: 'Camry',
+      trim: 'LE',
+      bodyStyle: 'Sedan',
+      usa: 1,
+    });
+    expect(vehicle.VIN).toMatch(/^NV\d+$/);
+    const front = f.oneFront.row('RETAIL', 'M');
+    const tint = f.oneTint.row('RETAIL', 'M');
+    const discount = 100_00;
+    const value = front.priceCents - discount + tint.priceCents;
+    const estimate = await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      customerId,
+      availableDate: day(3),
+      vehicleId: vehicle.id,
+      currentState: 'new',
+      createdType: 'installer',
+      installerCatalog: 'RETAIL',
+      requestTotal: $(front.priceCents + tint.priceCents),
+      requestDiscount: $(discount),
+      requestTaxes: $(Math.round(value * 0.075)),
+      services: [
+        { serviceId: front.id, serviceAmount: $(front.priceCents), serviceDiscount: $(discount) },
+        { serviceId: tint.id, serviceAmount: $(tint.priceCents) },
+        {
+          serviceId: f.oneCustom.row('RETAIL', 'M').id,
+          serviceAmount: 80,
+          serviceDuration: 0.5,
+          customDescription: 'Badge removal',
+        },
+      ].slice(0, 2),
+    });
+    expect(estimate.statusCode, estimate.body).toBe(200);
+    const est = estimate.json() as { requestId: number; currentState: string; totals: Json };
+    expect(est.currentState).toBe('new');
+    expect(est.totals).toMatchObject({
+      requestDiscount: $(discount),
+      requestTaxes: $(Math.round(value * 0.075)),
+    });
+    const history = (await call('one', 'GET', `/api/requeststate/${est.requestId}`)).json() as Json[];
+    expect(history.map((h) => h.requestStatus)).toEqual(['created']);
+    const offers = (
+      await call('one', 'GET', `/api/requestoffered/request/${est.requestId}`)
+    ).json() as Json[];
+    expect(offers.map((o) => o.currentStatus)).toEqual(['offered']);
+    // A custom service: the installer's cost, description and time.
+    const custom = await call('one', 'POST', '/api/requestService', {
+      requestId: est.requestId,
+      serviceId: f.oneCustom.row('RETAIL', 'M').id,
+      serviceAmount: 80,
+      serviceDuration: 0.5,
+      customDescription: 'Badge removal',
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    expect((custom.json() as Json).custom_description).toBe('Badge removal');
+    const incomplete = await call('one', 'POST', '/api/requestService', {
+      requestId: est.requestId,
+      serviceId: f.oneCustom.row('RETAIL', 'M').id,
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect((incomplete.json() as Json).message).toContain('Enter the Description, Cost and Time Estimate');
+
+    // Book an appointment for the fixture's customer: scheduled, offer scheduled, booked days, a schedule.
+    const booked = await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: f.customer.id,
+      availableDate: day(5),
+      currentState: 'scheduled',
+      services: [{ serviceId: f.oneBody.row('RETAIL', 'M').id }],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const job = booked.json() as { requestId: number; currentState: string; totals: Json };
+    expect(job.currentState).toBe('scheduled');
+    expect(job.totals.requestDuration).toBe(3);
+    expect(
+      ((await call('one', 'GET', `/api/requeststate/${job.requestId}`)).json() as Json[]).map(
+        (h) => h.requestStatus,
+      ),
+    ).toEqual(['scheduled']);
+    expect(
+      ((await call('one', 'GET', `/api/requestoffered/request/${job.requestId}`)).json() as Json[])[0]
+        ?.currentStatus,
+    ).toBe('scheduled');
+    const calendar = (
+      await call('one', 'GET', `/api/installerCalendarRequest/${job.requestId}`)
+    ).json() as Json[];
+    expect(calendar.map((c) => [c.workDate, c.workStatus])).toEqual([
+      ['2025-03-08', 'booked'],
+      ['2025-03-09', 'booked'],
+      ['2025-03-10', 'booked'],
+    ]);
+    // A day booked at twice the capacity (2) is blocked for the next drop-off.
+    await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: f.customer.id,
+      availableDate: day(5),
+      currentState: 'scheduled',
+      services: [{ serviceId: front.id }],
+    });
+    await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: f.customer.id,
+      availableDate: day(5),
+      currentState: 'scheduled',
+      services: [{ serviceId: front.id }],
+    });
+    await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: f.customer.id,
+      availableDate: day(5),
+      currentState: 'scheduled',
+      services: [{ serviceId: front.id }],
+    });
+    const full = await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: f.customer.id,
+      availableDate: day(5),
+      currentState: 'scheduled',
+    });
+    expect(full.statusCode).toBe(409);
+    expect((full.json() as Json).message).toBe(
+      'Drop-off date 2025-03-08 is fully booked (twice the daily capacity)',
+    );
+    // Drop-off before today is refused; another installer's customer is refused.
+    expect(
+      (
+        await call('one', 'POST', '/api/requestimates/', {
+          requestType: 'installer',
+          requestor: f.customer.id,
+          availableDate: day(-2),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('two', 'POST', '/api/requestimates/', {
+          requestType: 'installer',
+          requestor: f.customer.id,
+          availableDate: day(3),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('an installer creates a job for one of its dealerships at wholesale, without tax', async () => {
+    const front = f.oneFront.row('WHOLE', 'M');
+    const res = await call('one', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      requestor: f.sun.id,
+      availableDate: day(10),
+      services: [{ serviceId: front.id, serviceAmount: $(front.priceCents) }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      currentState: 'scheduled',
+      assignedTo: f.one.id,
+      totals: { requestTaxes: 0, requestTotal: $(front.priceCents) },
+    });
+    // Not a dealership of Two's.
+    expect(
+      (
+        await call('two', 'POST', '/api/requestimates/', {
+          requestType: 'dealer',
+          requestor: f.sun.id,
+          availableDate: day(10),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('finds existing estimates and jobs for the same vehicle', async () => {
+    const vin = '5YJ3E1EA8LF612345';
+    await createVehicle('dealer', { year: 2020, make: 'Tesla', model: 'Model 3', vin });
+    const created = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+      vin,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const byVin = (
+      await call('dealer', 'POST', '/api/requests/check-duplicate', {
+        year: 2020,
+        make: 'Tesla',
+        model: 'Model 3',
+        vin,
+        userType: 'dealer',
+      })
+    ).json() as Json[];
+    expect(byVin).toHaveLength(1);
+    expect(byVin[0]).toMatchObject({ current_state: 'new', matchedBy: 'vin', available_date: day(1) });
+    const byModel = (
+      await call('dealer', 'POST', '/api/requests/check-duplicate', {
+        year: 2020,
+        make: 'tesla',
+        model: 'MODEL 3',
+      })
+    ).json() as Json[];
+    expect(byModel.map((d) => d.matchedBy)).toEqual(['vehicle']);
+    // Another dealership's request is not its duplicate.
+    expect((await call('bay', 'POST', '/api/requests/check-duplicate', { vin })).json()).toEqual([]);
+  });
+
+  it('refuses ASSIST users and other roles', async () => {
+    const res = await call('assist', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      availableDate: day(1),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await call('assist', 'POST', '/api/requestService', { requestId: 1, serviceId: 1 })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('dealer', 'POST', '/api/requestimates/', {
+          requestType: 'installer',
+          availableDate: day(1),
+        })
+      ).statusCode,
+    ).toBe(403);
+    // Bay is in preferred mode for PPF (it prefers Two only): One cannot be chosen for PPF work, but can for tint.
+    const ppfLine = { serviceId: f.oneFront.row('WHOLE', 'M').id };
+    const refused = await call('bay', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+      services: [ppfLine],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as Json).message).toBe(
+      'Pricing validation failed: Service 1: One Film does not offer PPF to your dealership',
+    );
+    const open = await call('bay', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.one.id,
+      availableDate: day(1),
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    const requestId = (open.json() as Json).requestId;
+    const line = await call('bay', 'POST', '/api/requestService', { requestId, ...ppfLine });
+    expect(line.statusCode).toBe(400);
+    expect((line.json() as Json).message).toBe(
+      'Pricing validation failed: Service 1: One Film does not offer PPF to your dealership',
+    );
+    const tintLine = await call('bay', 'POST', '/api/requestService', {
+      requestId,
+      serviceId: f.oneTint.row('WHOLE', 'M').id,
+    });
+    expect(tintLine.statusCode, tintLine.body).toBe(200);
+    // Far Away (200+ miles) takes no work from Sun.
+    const far = await call('dealer', 'POST', '/api/requestimates/', {
+      requestType: 'dealer',
+      assignedTo: f.far.id,
+      availableDate: day(1),
+    });
+    expect(far.statusCode).toBe(403);
+  });
+
+  it('sends SMS and marketing e-mail through the outbox', async () => {
+    const push = await call('one', 'POST', '/api/messages/push', {
+      messageType: 'job',
+      messagePlatform: 'sms',
+      userType: 'customer',
+      id: f.customer.id,
+      text: 'Your car is ready',
+    });
+    expect(push.json()).toMatchObject({ success: true, queued: 1 });
+    expect(
+      (
+        await call('two', 'POST', '/api/messages/push', {
+          userType: 'customer',
+          id: f.customer.id,
+          text: 'Hi',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const mail = await call('dealer', 'POST', '/api/mailchimp/', {
+      dealer: 'Sun Motors',
+      year: 2024,
+      make: 'Toyota',
+      model: 'RAV4',
+      firstName: 'Ann',
+      email: 'ann@example.test',
+    });
+    expect(mail.json()).toMatchObject({ success: true, recipients: ['ann@example.test'] });
+    const kinds = (await t.database.db.execute(sql`select kind from outbox order by id`)) as unknown as {
+      rows: { kind: string }[];
+    };
+    expect(kinds.rows.map((r) => r.kind)).toEqual(
+      expect.arrayContaining(['request-created', 'push-job', 'mailchimp-vehicle-protection']),
+    );
+  });
+});

@@ -1,0 +1,331 @@
+import type { TMake, TModel, TTrim, TVehicle } from '@app/contracts/vehicles.contract';
+import type { ReferenceMake, ReferenceModel, ReferenceTrim } from '@app/domain/vehicles/vehicle-match';
+import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
+import { isVinHidden } from '@app/domain/vehicles/vin';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { vehicleMakes, vehicleModels, vehicles, vehicleTrims } from '../../db/schema/vehicles';
+
+export type Owner = { role: 'dealer' | 'installer'; companyId: number };
+type VehicleRow = typeof vehicles.$inferSelect;
+
+const sizeOf = (value: string): VehicleSize => (isVehicleSize(value) ? value : 'M');
+
+/** Trims built in `year` (an open end is still built). */
+const trimFitsYear = (year: number) =>
+  sql`${vehicleTrims.startProductionYear} <= ${year}::int and (${vehicleTrims.endProductionYear} is null or ${vehicleTrims.endProductionYear} >= ${year}::int)`;
+
+function toVehicle(v: VehicleRow): TVehicle {
+  const size = sizeOf(v.size);
+  return {
+    Vehicle_ID: v.id,
+    id: v.id,
+    vehicleId: v.id,
+    Year: v.year,
+    Make: v.make,
+    Model: v.model,
+    Trim: v.trim,
+    Style: v.bodyStyle,
+    body: v.bodyStyle,
+    bodyStyle: v.bodyStyle,
+    id_car_make: v.makeId,
+    id_car_model: v.modelId,
+    id_car_trim: v.trimId,
+    color: v.color,
+    series: v.series,
+    VIN: v.vin,
+    vin: v.vin,
+    vinAvailable: !isVinHidden(v.vin),
+    stock: v.stockNumber,
+    size,
+    id_car_type: size,
+    img_url: v.imgUrl,
+  };
+}
+
+/** Vehicles the caller's company recorded, or that sit on requests it can see. */
+function visibleVehicleSql(owner: Owner): SQL {
+  if (owner.role === 'dealer') {
+    return sql`(${vehicles.dealerId} = ${owner.companyId}::int or exists (
+      select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id}
+        and sr.requestor_dealer_id = ${owner.companyId}::int and sr.deleted_at is null))`;
+  }
+  return sql`(${vehicles.installerId} = ${owner.companyId}::int or exists (
+    select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id} and sr.deleted_at is null
+      and (sr.requestor_installer_id = ${owner.companyId}::int or sr.assigned_installer_id = ${owner.companyId}::int
+        or exists (select 1 from request_offers o where o.request_id = sr.id and o.installer_id = ${owner.companyId}::int))))`;
+}
+
+export function createVehiclesRepository(db: Db) {
+  return {
+    async listMakes(year: number | null): Promise<TMake[]> {
+      const rows =
+        year === null
+          ? await db
+              .select({ id: vehicleMakes.id, name: vehicleMakes.name })
+              .from(vehicleMakes)
+              .orderBy(asc(vehicleMakes.name))
+          : await db
+              .selectDistinct({ id: vehicleMakes.id, name: vehicleMakes.name })
+              .from(vehicleMakes)
+              .innerJoin(vehicleModels, eq(vehicleModels.makeId, vehicleMakes.id))
+              .innerJoin(vehicleTrims, eq(vehicleTrims.modelId, vehicleModels.id))
+              .where(trimFitsYear(year))
+              .orderBy(asc(vehicleMakes.name));
+      return rows.map((m) => ({ id_car_make: m.id, name: m.name }));
+    },
+
+    async makeExists(makeId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: vehicleMakes.id })
+        .from(vehicleMakes)
+        .where(eq(vehicleMakes.id, makeId))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Models of the make with a trim built in the year (or without any trim yet). */
+    async listModels(makeId: number, year: number): Promise<TModel[]> {
+      const rows = await db
+        .select({
+          id: vehicleModels.id,
+          makeId: vehicleModels.makeId,
+          name: vehicleModels.name,
+          size: vehicleModels.size,
+        })
+        .from(vehicleModels)
+        .where(
+          and(
+            eq(vehicleModels.makeId, makeId),
+            sql`(exists (select 1 from vehicle_trims t where t.model_id = ${vehicleModels.id}
+                   and t.start_production_year <= ${year}::int
+                   and (t.end_production_year is null or t.end_production_year >= ${year}::int))
+                 or not exists (select 1 from vehicle_trims t where t.model_id = ${vehicleModels.id}))`,
+          ),
+        )
+        .orderBy(asc(vehicleModels.name));
+      return rows.map((m) => {
+        const size = sizeOf(m.size);
+        return {
+          id_car_model: m.id,
+          id_car_make: m.makeId,
+          name: m.name,
+          vehicleSize: size,
+          id_car_type: size,
+        };
+      });
+    },
+
+    async listTrims(modelId: number, year: number | null): Promise<TTrim[]> {
+      const rows = await db
+        .select()
+        .from(vehicleTrims)
+        .where(
+          year === null
+            ? eq(vehicleTrims.modelId, modelId)
+            : and(eq(vehicleTrims.modelId, modelId), trimFitsYear(year)),
+        )
+        .orderBy(asc(vehicleTrims.name));
+      return rows.map((t) => ({
+        id_car_trim: t.id,
+        id_car_model: t.modelId,
+        name: t.name,
+        body_style: t.bodyStyle,
+        start_production_year: t.startProductionYear,
+        end_production_year: t.endProductionYear,
+        id_car_type: sizeOf(t.size),
+      }));
+    },
+
+    // Reference rows for VIN matching, loaded make → model → trims so each read stays small.
+    async listReferenceMakes(): Promise<ReferenceMake[]> {
+      return db.select({ id: vehicleMakes.id, name: vehicleMakes.name }).from(vehicleMakes);
+    },
+    async listReferenceModels(makeId: number): Promise<ReferenceModel[]> {
+      const rows = await db
+        .select({
+          id: vehicleModels.id,
+          makeId: vehicleModels.makeId,
+          name: vehicleModels.name,
+          size: vehicleModels.size,
+        })
+        .from(vehicleModels)
+        .where(eq(vehicleModels.makeId, makeId));
+      return rows.map((m) => ({ ...m, size: sizeOf(m.size) }));
+    },
+    async listReferenceTrims(modelId: number): Promise<ReferenceTrim[]> {
+      const rows = await db.select().from(vehicleTrims).where(eq(vehicleTrims.modelId, modelId));
+      return rows.map((t) => ({
+        id: t.id,
+        modelId: t.modelId,
+        name: t.name,
+        bodyStyle: t.bodyStyle,
+        size: sizeOf(t.size),
+        startYear: t.startProductionYear,
+        endYear: t.endProductionYear,
+      }));
+    },
+
+    /** Reference rows by id or by name (case-insensitive), for POST /vehicles. */
+    async findReference(input: {
+      makeId: number | null;
+      modelId: number | null;
+      trimId: number | null;
+      make: string;
+      model: string;
+      trim: string | null;
+    }) {
+      const make = (
+        await db
+          .select()
+          .from(vehicleMakes)
+          .where(
+            input.makeId != null
+              ? eq(vehicleMakes.id, input.makeId)
+              : sql`lower(${vehicleMakes.name}) = lower(${input.make})`,
+          )
+          .limit(1)
+      )[0];
+      const model = make
+        ? (
+            await db
+              .select()
+              .from(vehicleModels)
+              .where(
+                and(
+                  eq(vehicleModels.makeId, make.id),
+                  input.modelId != null
+                    ? eq(vehicleModels.id, input.modelId)
+                    : sql`lower(${vehicleModels.name}) = lower(${input.model})`,
+                ),
+              )
+              .limit(1)
+          )[0]
+        : undefined;
+      const trim =
+        model && (input.trimId != null || input.trim)
+          ? (
+              await db
+                .select()
+                .from(vehicleTrims)
+                .where(
+                  and(
+                    eq(vehicleTrims.modelId, model.id),
+                    input.trimId != null
+                      ? eq(vehicleTrims.id, input.trimId)
+                      : sql`lower(${vehicleTrims.name}) = lower(${input.trim})`,
+                  ),
+                )
+                .limit(1)
+            )[0]
+          : undefined;
+      return { make: make ?? null, model: model ?? null, trim: trim ?? null };
+    },
+
+    async findOwnVehicleByVin(owner: Owner, vin: string): Promise<TVehicle | null> {
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(
+          and(
+            eq(vehicles.vin, vin),
+            owner.role === 'dealer'
+              ? eq(vehicles.dealerId, owner.companyId)
+              : eq(vehicles.installerId, owner.companyId),
+          ),
+        )
+        .orderBy(desc(vehicles.id))
+        .limit(1);
+      return rows[0] ? toVehicle(rows[0]) : null;
+    },
+
+    async findVisibleVehicleByVin(owner: Owner, vin: string): Promise<TVehicle | null> {
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.vin, vin), visibleVehicleSql(owner)))
+        .orderBy(desc(vehicles.id))
+        .limit(1);
+      return rows[0] ? toVehicle(rows[0]) : null;
+    },
+
+    async findVisibleVehicleById(
+      owner: Owner,
+      id: number,
+    ): Promise<(TVehicle & { trimId: number | null }) | null> {
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.id, id), visibleVehicleSql(owner)))
+        .limit(1);
+      return rows[0] ? { ...toVehicle(rows[0]), trimId: rows[0].trimId } : null;
+    },
+
+    async insertVehicle(values: typeof vehicles.$inferInsert): Promise<TVehicle> {
+      const rows = await db.insert(vehicles).values(values).returning();
+      const row = rows[0];
+      if (!row) throw new Error('vehicle insert returned no row');
+      return toVehicle(row);
+    },
+
+    async updateVehicle(id: number, values: Partial<typeof vehicles.$inferInsert>): Promise<TVehicle> {
+      const rows = await db
+        .update(vehicles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(vehicles.id, id))
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error(`vehicle ${id} vanished`);
+      return toVehicle(row);
+    },
+
+    /** Vehicles of an installer's jobs for a customer (or a dealership), newest first, once each. */
+    async listCustomerVehicles(
+      installerId: number,
+      customer: { kind: 'customer' | 'dealer'; id: number },
+    ): Promise<TVehicle[]> {
+      const byCustomer =
+        customer.kind === 'customer'
+          ? sql`sr.customer_id = ${customer.id}::int`
+          : sql`sr.dealer_id = ${customer.id}::int`;
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(
+          sql`exists (select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id} and sr.deleted_at is null
+                and ${byCustomer}
+                and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int))`,
+        )
+        .orderBy(desc(vehicles.id));
+      return rows.map(toVehicle);
+    },
+
+    /**
+     * Replaces a placeholder VIN by the entered one on the caller's vehicles with that placeholder and on the
+     * requests it can see that carry it (the request's copy of the VIN).
+     */
+    async replaceVin(owner: Owner, from: string, to: string, requestId: number | null) {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(vehicles)
+          .set({ vin: to, updatedAt: new Date() })
+          .where(and(eq(vehicles.vin, from), visibleVehicleSql(owner)))
+          .returning({ id: vehicles.id });
+        const requestScope =
+          owner.role === 'dealer'
+            ? sql`requestor_dealer_id = ${owner.companyId}::int`
+            : sql`(requestor_installer_id = ${owner.companyId}::int or assigned_installer_id = ${owner.companyId}::int)`;
+        const requests = await tx.execute(sql`
+          update service_requests set vin = ${to}, updated_at = now(), version = version + 1
+          where vin = ${from} and deleted_at is null and ${requestScope}
+            ${requestId === null ? sql`` : sql`and id = ${requestId}::int`}
+          returning id`);
+        return {
+          vehiclesUpdated: updated.length,
+          requestsUpdated: (requests as unknown as { rows: unknown[] }).rows.length,
+        };
+      });
+    },
+  };
+}
+export type VehiclesRepository = ReturnType<typeof createVehiclesRepository>;
