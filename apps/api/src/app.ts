@@ -26,6 +26,7 @@ import { createNavigationRepository } from './modules/navigation/navigation.repo
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
+import { createPaymentsModule } from './modules/payments/payments.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { registerAuthGuard } from './plugins/auth-guard';
@@ -72,6 +73,7 @@ export async function buildApp({
   const authRepository = createAuthRepository(db);
   const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
+  const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -114,9 +116,12 @@ export async function buildApp({
       registerAnalyticsModule(api, { db, clock });
       registerCreationModules(api, { db, config, clock });
       outboxModule.registerRoutes(api);
+      paymentsModule.registerRoutes(api);
     },
     { prefix: '/api' },
   );
+  // The hosted invoice page of the local payment adapter (server-rendered HTML, no sign-in).
+  await app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' });
 
   app.get('/meta.json', { schema: { hide: true, response: { 200: ZMeta } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -132,6 +137,7 @@ export async function buildApp({
     await outboxModule.worker.stop();
   });
   app.decorate('outbox', outboxModule);
+  app.decorate('payments', paymentsModule);
 
   return app;
 }

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InvoiceRow } from '../payments/payments.repository';
+import type { PaymentsService } from '../payments/payments.service';
+import {
+  type FormState,
+  type HostedInvoiceView,
+  renderInvoicePage,
+  renderMessagePage,
+} from './hosted-pay.page';
+
+/**
+ * The hosted invoice page of the local payment adapter: `/pay/{token}` (token: 32 random characters kept on
+ * the invoice, so the URL cannot be guessed from an invoice number). Registered once, outside /api:
+ *   app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' })
+ *
+ * GET shows the invoice and, while it is open, a test card form; POST (a plain form post, no script) pays.
+ * Paying is exactly once: each rendered form carries a nonce that becomes the payment id, and the invoice
+ * only moves to paid from open; a second post of the same form shows the receipt, another form sees "already
+ * paid". Success redirects (303) to the GET, so a reload never posts again. Stripe invoices redirect to
+ * Stripe's own hosted page.
+ */
+export async function registerHostedPayRoutes(
+  app: FastifyInstance,
+  { service }: { service: PaymentsService },
+) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => {
+      const fields: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(String(body))) fields[key] = value;
+      done(null, fields);
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/:token',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const found = await service.findHostedInvoice(request.params.token);
+      if (!found) return sendNotFound(reply);
+      if (found.invoice.metadata?.provider === 'stripe') {
+        if (found.invoice.hostedInvoiceUrl) return reply.redirect(found.invoice.hostedInvoiceUrl, 303);
+        return sendHtml(
+          reply,
+          404,
+          renderMessagePage('Invoice not available', 'This invoice cannot be shown here.'),
+        );
+      }
+      const notice =
+        found.invoice.status === 'paid' && 'paid' in (request.query as object)
+          ? 'Payment received. Thank you!'
+          : null;
+      return sendHtml(
+        reply,
+        200,
+        renderInvoicePage(toView(request.params.token, found), { nonce: newNonce(), notice }),
+      );
+    },
+  );
+
+  app.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>(
+    '/:token',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const token = request.params.token;
+      const fields = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const field = (name: string) => (typeof fields[name] === 'string' ? fields[name].slice(0, 200) : '');
+      const nonce = /^[\w-]{8,64}$/.test(field('nonce')) ? field('nonce') : newNonce();
+      const outcome = await service.payHostedInvoice(
+        token,
+        { number: field('number'), expiry: field('expiry'), cvc: field('cvc') },
+        nonce,
+      );
+      switch (outcome.kind) {
+        case 'not_found':
+          return sendNotFound(reply);
+        case 'redirect':
+          return reply.redirect(outcome.url, 303);
+        case 'paid':
+          return reply.redirect(`/pay/${encodeURIComponent(token)}?paid=1`, 303);
+        // Form answers are 200 pages (a browser logs any 4xx document as an error); the text says what happened.
+        case 'already_paid':
+          return sendPage(reply, 200, token, outcome.invoice, {
+            nonce,
+            notice: 'This invoice had already been paid. Your card was not charged.',
+          });
+        case 'unavailable':
+          return sendPage(reply, 200, token, outcome.invoice, { nonce });
+        case 'rate_limited':
+          return sendPage(reply, 429, token, outcome.invoice, {
+            nonce,
+            error: {
+              field: null,
+              message: 'Too many declined attempts. Please wait 15 minutes and try again.',
+            },
+            values: { expiry: field('expiry'), name: field('name') },
+          });
+        case 'card_error':
+          return sendPage(reply, 200, token, outcome.invoice, {
+            nonce,
+            error: { field: outcome.field, message: outcome.message },
+            values: { expiry: field('expiry'), name: field('name') },
+          });
+      }
+    },
+  );
+
+  async function sendPage(
+    reply: FastifyReply,
+    status: number,
+    token: string,
+    invoice: InvoiceRow,
+    form: FormState,
+  ) {
+    const found = await service.findHostedInvoice(token);
+    const view = found
+      ? toView(token, found)
+      : toView(token, { invoice, canPayHere: false, installerName: '', vehicle: null, payment: null });
+    return sendHtml(reply, status, renderInvoicePage(view, form));
+  }
+}
+
+function newNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function toView(
+  token: string,
+  found: NonNullable<Awaited<ReturnType<PaymentsService['findHostedInvoice']>>>,
+): HostedInvoiceView {
+  const { invoice } = found;
+  return {
+    token,
+    installerName: found.installerName,
+    number: invoice.customerFacingNumber ?? invoice.number ?? String(invoice.id),
+    invoiceType: invoice.invoiceType === 'deposit' ? 'deposit' : 'final',
+    status: invoice.status as HostedInvoiceView['status'],
+    customerName: invoice.customerName,
+    description: invoice.description,
+    vehicle: found.vehicle,
+    canPayHere: found.canPayHere,
+    invoiceDate: invoice.invoiceDate,
+    paidAt: invoice.paidAt,
+    amountDueCents: invoice.amountDueCents,
+    amountPaidCents: invoice.amountPaidCents,
+    amountRemainingCents: invoice.amountRemainingCents,
+    taxCents: invoice.taxCents,
+    payment: found.payment,
+  };
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .send(html);
+}
+
+function sendNotFound(reply: FastifyReply) {
+  return sendHtml(
+    reply,
+    404,
+    renderMessagePage(
+      'Invoice not found',
+      'This payment link is not valid. Check the link in your e-mail, or ask the installer to send the invoice again.',
+    ),
+  );
+}

@@ -1,0 +1,164 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { signIn } from '../../../test/build-test-app';
+import type { Db } from '../../db/client';
+import { createCustomer } from '../../db/factories/customers';
+import {
+  createDealer,
+  createInstaller,
+  createInstallerLocation,
+  createUser,
+} from '../../db/factories/identity';
+import { type CreateServiceRequestOptions, createServiceRequest } from '../../db/factories/service-requests';
+import { cardPaymentAttempts, invoices, paymentFailures, payments } from '../../db/schema/money';
+import { outbox } from '../../db/schema/outbox';
+
+export const PASSWORD = 'payments-test-password';
+
+type Session = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * Two dealerships, two installers (one with a card reader, a Connect account and sales tax), a retail
+ * customer, their users and helpers to make jobs and read money rows. Every test makes its own jobs.
+ */
+export async function buildPaymentsWorld(
+  app: FastifyInstance,
+  db: Db,
+  options: { readerId?: string; stripeAccountId?: string | null; stripeTaxRate?: string | null } = {},
+) {
+  const dealer = await createDealer(db, { name: 'Sunrise Pay Motors', billingEmail: 'ap@sunrise-pay.test' });
+  const otherDealer = await createDealer(db, { name: 'Harbor Pay Autos' });
+  const installer = await createInstaller(db, {
+    name: 'Elite Pay Film',
+    taxRateBps: 825,
+    stripeAccountId: options.stripeAccountId === undefined ? 'acct_elite_test' : options.stripeAccountId,
+    stripeTaxRate: options.stripeTaxRate ?? null,
+    onboardingComplete: true,
+  });
+  const otherInstaller = await createInstaller(db, { name: 'Clearview Pay Tint' });
+  const readerId = options.readerId ?? 'sim_reader_pay_main';
+  const location = await createInstallerLocation(db, {
+    installerId: installer.id,
+    name: 'Elite Pay main',
+    cardReaderId: readerId,
+  });
+  const customer = await createCustomer(db, {
+    owningInstallerId: installer.id,
+    name: 'Rita Retail',
+    email: 'rita@customers.test',
+  });
+
+  const user = (email: string, company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
+    createUser(db, { email, password: PASSWORD, access, ...company });
+  await user('pay-dealer@example.test', { dealerId: dealer.id });
+  await user('pay-assist@example.test', { dealerId: dealer.id }, 'ASSIST');
+  await user('pay-dealer2@example.test', { dealerId: otherDealer.id });
+  await user('pay-installer@example.test', { installerId: installer.id }, 'ADMIN');
+  await user('pay-installer2@example.test', { installerId: otherInstaller.id });
+
+  const sessions = {
+    dealer: await signIn(app, 'pay-dealer@example.test', PASSWORD),
+    assist: await signIn(app, 'pay-assist@example.test', PASSWORD),
+    dealer2: await signIn(app, 'pay-dealer2@example.test', PASSWORD),
+    installer: await signIn(app, 'pay-installer@example.test', PASSWORD),
+    installer2: await signIn(app, 'pay-installer2@example.test', PASSWORD),
+  };
+
+  /** A retail job of the installer: lines 1,500.00 + 400.00 − 100.00 discount, 8.25 % tax. */
+  async function retailJob(overrides: CreateServiceRequestOptions = {}) {
+    const { request } = await createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: installer.id,
+      customerId: customer.id,
+      currentState: 'finished',
+      history: 'none',
+      lines: [
+        {
+          serviceCategory: 'PPF',
+          description: 'Full Front PPF',
+          amountCents: 150_000,
+          discountCents: 10_000,
+        },
+        { serviceCategory: 'Glass/Tint', description: 'Windshield Tint', amountCents: 40_000 },
+      ],
+      ...overrides,
+    });
+    return request;
+  }
+
+  /** A finished dealer job assigned to the installer (wholesale, no tax). */
+  async function dealerJob(overrides: CreateServiceRequestOptions = {}) {
+    const { request } = await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: dealer.id,
+      assignedInstallerId: installer.id,
+      currentState: 'finished',
+      history: 'none',
+      lines: [{ serviceCategory: 'PPF', description: 'Track Pack PPF', amountCents: 120_000 }],
+      ...overrides,
+    });
+    return request;
+  }
+
+  const rows = {
+    invoices: (requestId: number) =>
+      db.select().from(invoices).where(eq(invoices.requestId, requestId)).orderBy(asc(invoices.id)),
+    payments: (requestId: number) =>
+      db.select().from(payments).where(eq(payments.requestId, requestId)).orderBy(asc(payments.id)),
+    attempts: (invoiceId: number) =>
+      db.select().from(cardPaymentAttempts).where(eq(cardPaymentAttempts.invoiceId, invoiceId)),
+    failures: (requestId: number) =>
+      db
+        .select()
+        .from(paymentFailures)
+        .where(eq(paymentFailures.requestId, requestId))
+        .orderBy(asc(paymentFailures.id)),
+    outbox: (requestId: number) =>
+      db.select().from(outbox).where(eq(outbox.requestId, requestId)).orderBy(asc(outbox.id)),
+  };
+
+  function call(
+    who: Session | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    return app.inject({
+      method,
+      url,
+      headers: { ...(who ? who.headers : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  }
+
+  return {
+    dealer,
+    otherDealer,
+    installer,
+    otherInstaller,
+    location,
+    readerId,
+    customer,
+    sessions,
+    retailJob,
+    dealerJob,
+    rows,
+    call,
+  };
+}
+
+export type PaymentsWorld = Awaited<ReturnType<typeof buildPaymentsWorld>>;
+
+/** The hidden nonce and the action of the hosted page's form. */
+export function formOf(html: string): { nonce: string; action: string } {
+  const nonce = /name="nonce" value="([^"]+)"/.exec(html)?.[1];
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!nonce || !action) throw new Error('no payment form on the page');
+  return { nonce, action };
+}
+
+/** A form post as a browser sends it. */
+export function formBody(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}

@@ -1,0 +1,693 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInvoice } from '../../db/factories/money';
+import { serviceRequests } from '../../db/schema/service-requests';
+import { buildPaymentsWorld, type PaymentsWorld } from './payments.fixture';
+
+/**
+ * The money path on the local payment adapter: invoices (rows 30–37), payments of a request (38–42),
+ * the simulated card reader (43–46), the hosted invoice page, idempotency and exactly-once recording.
+ */
+describe('payments (local adapter)', () => {
+  let t: TestApp;
+  let w: PaymentsWorld;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    w = await buildPaymentsWorld(t.app, t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const installer = () => w.sessions.installer;
+
+  async function createFinal(requestId: number, extra: Record<string, unknown> = {}, key?: string) {
+    const res = await w.call(
+      installer(),
+      'POST',
+      '/api/invoices/',
+      { requestId, requestType: 'installer', ...extra },
+      key ? { 'idempotency-key': key } : {},
+    );
+    return res;
+  }
+
+  async function openInvoice(requestId: number, requestType: 'installer' | 'dealer' = 'installer') {
+    const res = await w.call(installer(), 'POST', '/api/invoices/', {
+      requestId,
+      requestType,
+      finalize: true,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+
+  async function setReader(behaviour: string, delayMs = 0) {
+    const res = await w.call(installer(), 'PUT', `/api/dev/readers/${w.readerId}`, { behaviour, delayMs });
+    expect(res.statusCode).toBe(200);
+  }
+
+  describe('POST /invoices/ (row 31, decision 11)', () => {
+    it('needs requestId and requestType, with the spec’s messages', async () => {
+      const noId = await w.call(installer(), 'POST', '/api/invoices/', { requestType: 'installer' });
+      expect(noId.statusCode).toBe(400);
+      expect(noId.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid request - missing requestId',
+      });
+      const job = await w.retailJob();
+      const noType = await w.call(installer(), 'POST', '/api/invoices/', { requestId: job.id });
+      expect(noType.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid request - missing requestType',
+      });
+      const wrongType = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'dealer',
+      });
+      expect(wrongType.statusCode).toBe(400);
+    });
+
+    it('creates a draft final invoice in cents; invoiceId is an alias of requestId; the same key gives one row', async () => {
+      const job = await w.retailJob();
+      const first = await w.call(
+        installer(),
+        'POST',
+        '/api/invoices/',
+        { invoiceId: job.id, requestType: 'installer' },
+        { 'idempotency-key': `final-${job.id}` },
+      );
+      expect(first.statusCode).toBe(201);
+      // 1,500.00 − 100.00 + 400.00 = 1,800.00 + 8.25 % tax 148.50 = 1,948.50.
+      expect(first.json()).toMatchObject({
+        status: 'draft',
+        paid: false,
+        invoice_type: 'final',
+        amount_due: 194_850,
+        amount_remaining: 194_850,
+        tax: 14_850,
+        hosted_invoice_url: null,
+        customer_name: 'Rita Retail',
+        request_id: job.id,
+        provider: 'local',
+        metadata: { payment_type: 'final', request_id: String(job.id) },
+      });
+      expect(first.json().number).toMatch(/^INV-1\d{5}$/);
+      const again = await w.call(
+        installer(),
+        'POST',
+        '/api/invoices/',
+        { requestId: job.id, requestType: 'installer' },
+        { 'idempotency-key': `final-${job.id}` },
+      );
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      // A different key still finds the job's one final invoice.
+      const other = await createFinal(job.id, {}, `another-${job.id}`);
+      expect(other.json().id).toBe(first.json().id);
+      expect(await w.rows.invoices(job.id)).toHaveLength(1);
+      expect(
+        (await w.rows.payments(job.id)).map((p) => [p.paymentType, p.paymentState, p.amountCents]),
+      ).toEqual([['final', 'invoiced', 194_850]]);
+    });
+
+    it('the same key sent twice at once creates one invoice', async () => {
+      const job = await w.retailJob();
+      const results = await Promise.all([1, 2, 3].map(() => createFinal(job.id, {}, `race-${job.id}`)));
+      const ids = new Set(results.map((r) => r.json().id));
+      expect(ids.size).toBe(1);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+      expect(await w.rows.invoices(job.id)).toHaveLength(1);
+    });
+
+    it('refuses dealers and other installers', async () => {
+      const job = await w.dealerJob();
+      const byDealer = await w.call(w.sessions.dealer, 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'dealer',
+      });
+      expect(byDealer.statusCode).toBe(403);
+      const byOther = await w.call(w.sessions.installer2, 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'dealer',
+      });
+      expect(byOther.statusCode).toBe(404);
+      const byAssist = await w.call(w.sessions.assist, 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'dealer',
+      });
+      expect(byAssist.statusCode).toBe(403);
+    });
+  });
+
+  describe('deposits', () => {
+    it('one deposit invoice per job; never above the job total; none without an amount', async () => {
+      const none = await w.retailJob({ currentState: 'scheduled' });
+      const noAmount = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: none.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+      });
+      expect(noAmount.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'No deposit amount set' });
+
+      const job = await w.retailJob({ currentState: 'scheduled', depositAmountCents: 50_000 });
+      const tooMuch = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        amount: 194_851,
+      });
+      expect(tooMuch.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The deposit cannot exceed the job total',
+      });
+
+      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        finalize: true,
+      });
+      expect(deposit.statusCode).toBe(201);
+      expect(deposit.json()).toMatchObject({ invoice_type: 'deposit', status: 'open', amount_due: 50_000 });
+      expect(deposit.json().tax).toBeGreaterThan(0);
+      const second = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        amount: 10_000,
+      });
+      expect(second.statusCode).toBe(200);
+      expect(second.json().id).toBe(deposit.json().id);
+
+      const dealerWork = await w.dealerJob({ depositAmountCents: 10_000 });
+      const onDealerWork = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: dealerWork.id,
+        requestType: 'dealer',
+        invoiceType: 'deposit',
+      });
+      expect(onDealerWork.statusCode).toBe(400);
+    });
+
+    it('a paid deposit is deducted from the final invoice; an unpaid one is voided by it', async () => {
+      const paidJob = await w.retailJob({ depositAmountCents: 50_000 });
+      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: paidJob.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        finalize: true,
+      });
+      const settled = await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, {});
+      expect(settled.json()).toMatchObject({
+        success: true,
+        message: 'Deposit invoice settled successfully.',
+      });
+      const final = await createFinal(paidJob.id);
+      expect(final.json().amount_due).toBe(194_850 - 50_000);
+
+      const unpaidJob = await w.retailJob({ depositAmountCents: 50_000 });
+      await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: unpaidJob.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        finalize: true,
+      });
+      const whole = await createFinal(unpaidJob.id);
+      expect(whole.json().amount_due).toBe(194_850);
+      expect((await w.rows.invoices(unpaidJob.id)).map((i) => [i.invoiceType, i.status])).toEqual([
+        ['deposit', 'void'],
+        ['final', 'draft'],
+      ]);
+      expect((await w.rows.payments(unpaidJob.id)).map((p) => p.paymentType)).toEqual(['final']);
+    });
+
+    it('a job fully paid by its deposit gets a paid 0 final invoice, its payment covered', async () => {
+      const job = await w.retailJob({ depositAmountCents: 194_850 });
+      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        finalize: true,
+      });
+      await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, { method: 'cash' });
+      const final = await createFinal(job.id);
+      expect(final.json()).toMatchObject({ amount_due: 0, status: 'paid' });
+      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      expect(
+        list
+          .json()
+          .map((p: { payment_type: string; payment_state: string }) => [p.payment_type, p.payment_state]),
+      ).toEqual([
+        ['deposit', 'paid'],
+        ['final', 'covered'],
+      ]);
+    });
+  });
+
+  describe('invoice calls (rows 30, 32–37)', () => {
+    it('finalize opens it with a pay link and e-mails it through the outbox; resend sends it again', async () => {
+      const job = await w.retailJob();
+      const draft = (await createFinal(job.id)).json();
+      const finalized = await w.call(installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
+      expect(finalized.statusCode).toBe(200);
+      const invoice = finalized.json().invoice;
+      expect(invoice.status).toBe('open');
+      expect(invoice.hosted_invoice_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/pay\/[\w-]{32}$/);
+      // Finalizing again changes nothing and sends nothing more.
+      await w.call(installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
+      const resent = await w.call(installer(), 'PUT', `/api/invoices/resend/${invoice.number}`, undefined, {
+        'idempotency-key': 'resend-1',
+      });
+      expect(resent.json()).toMatchObject({ success: true, sentTo: 'rita@customers.test' });
+      await w.call(installer(), 'PUT', `/api/invoices/resend/${invoice.number}`, undefined, {
+        'idempotency-key': 'resend-1',
+      });
+      const mails = (await w.rows.outbox(job.id)).filter((o) => o.kind === 'invoice');
+      expect(mails).toHaveLength(2);
+      const payload = mails[0]?.payload as { to: string; subject: string; text: string };
+      expect(payload.to).toBe('rita@customers.test');
+      expect(payload.subject).toContain(invoice.number);
+      expect(payload.text).toContain(invoice.hosted_invoice_url);
+      expect(payload.text).toContain('$1,948.50');
+    });
+
+    it('GET by id or number; the dealer sees its invoice; other companies get 404', async () => {
+      const job = await w.dealerJob();
+      const invoice = await openInvoice(job.id, 'dealer');
+      expect(invoice).toMatchObject({
+        amount_due: 120_000,
+        tax: 0,
+        customer_name: 'Sunrise Pay Motors',
+        customer_email: 'ap@sunrise-pay.test',
+      });
+      for (const ref of [String(invoice.id), invoice.number]) {
+        expect((await w.call(w.sessions.dealer, 'GET', `/api/invoices/${ref}`)).json().id).toBe(invoice.id);
+      }
+      expect((await w.call(w.sessions.dealer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(404);
+      expect((await w.call(w.sessions.installer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(
+        404,
+      );
+      expect((await w.call(null, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(401);
+      expect(
+        (await w.call(w.sessions.dealer2, 'GET', `/api/installerPaymentsRequest/${job.id}`)).statusCode,
+      ).toBe(404);
+    });
+
+    it('PO: the dealer must give one; it is saved only if it changed; installers close out with a check number', async () => {
+      const job = await w.dealerJob();
+      const invoice = await openInvoice(job.id, 'dealer');
+      const empty = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+        invoiceId: String(invoice.id),
+      });
+      expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A PO number is required' });
+      const set = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+        PO: 'SPM-PO-1',
+      });
+      expect(set.json()).toMatchObject({
+        success: true,
+        changed: true,
+        invoice: { metadata: { PO: 'SPM-PO-1' } },
+      });
+      const same = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+        PO: 'SPM-PO-1',
+      });
+      expect(same.json().changed).toBe(false);
+      const other = await w.call(w.sessions.dealer2, 'PUT', `/api/invoices/meta/${invoice.id}`, { PO: 'X' });
+      expect(other.statusCode).toBe(404);
+      const closed = await w.call(installer(), 'PUT', `/api/invoices/meta/${invoice.id}`, {
+        checkNumber: '10452',
+      });
+      expect(closed.json().invoice).toMatchObject({
+        status: 'paid',
+        amount_remaining: 0,
+        amount_paid: 120_000,
+      });
+      const [payment] = await w.rows.payments(job.id);
+      expect(payment).toMatchObject({ paymentState: 'paid', method: 'check', checkNumber: '10452' });
+    });
+
+    it('settle: installers only, cannot be undone; void refuses paid; delete only drafts', async () => {
+      const job = await w.dealerJob();
+      const invoice = await openInvoice(job.id, 'dealer');
+      const byDealer = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/settle/${invoice.id}`, {});
+      expect(byDealer.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Only specialists can settle invoices.',
+      });
+      const settled = await w.call(installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {});
+      expect(settled.json().invoice).toMatchObject({ status: 'paid', paid: true });
+      expect((await w.call(installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {})).statusCode).toBe(
+        200,
+      );
+      expect((await w.call(installer(), 'PUT', `/api/invoices/void/${invoice.id}`)).json()).toMatchObject({
+        code: 'INVALID_TRANSITION',
+      });
+      expect((await w.call(installer(), 'DELETE', `/api/invoices/${invoice.id}`)).statusCode).toBe(409);
+      expect((await w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
+        ['paid', 'settle'],
+      ]);
+
+      const draftJob = await w.retailJob();
+      const draft = (await createFinal(draftJob.id)).json();
+      const deleted = await w.call(installer(), 'DELETE', `/api/invoices/${draft.id}`);
+      expect(deleted.json()).toEqual({ success: true, deleted: 1 });
+      expect(await w.rows.invoices(draftJob.id)).toEqual([]);
+      expect(await w.rows.payments(draftJob.id)).toEqual([]);
+
+      const openJob = await w.retailJob();
+      const open = await openInvoice(openJob.id);
+      const voided = await w.call(installer(), 'PUT', `/api/invoices/void/${open.id}`);
+      expect(voided.json().invoice).toMatchObject({ status: 'void', amount_remaining: 0 });
+      expect(await w.rows.payments(openJob.id)).toEqual([]);
+    });
+
+    it('DELETE /installerPayments: voids open invoices, removes unpaid payments, keeps money received', async () => {
+      const job = await w.retailJob({ depositAmountCents: 20_000 });
+      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
+        requestId: job.id,
+        requestType: 'installer',
+        invoiceType: 'deposit',
+        finalize: true,
+      });
+      await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
+        payment_id: (await w.rows.payments(job.id))[0]?.id,
+        checkNumber: '77',
+      });
+      expect((await w.rows.invoices(job.id))[0]?.status).toBe('paid');
+      await openInvoice(job.id);
+      const res = await w.call(installer(), 'DELETE', `/api/installerPayments/${job.id}`);
+      expect(res.json()).toEqual({ success: true, deleted: 1, kept: 1, voidedInvoices: 1 });
+      expect((await w.rows.invoices(job.id)).map((i) => [i.id === deposit.json().id, i.status])).toEqual([
+        [true, 'paid'],
+        [false, 'void'],
+      ]);
+    });
+
+    it('POST /payment-failures logs once per idempotency key; GET /installerPaymentsRequest lists payments', async () => {
+      const job = await w.retailJob();
+      const body = {
+        request_id: job.id,
+        failure_type: 'invoice_creation',
+        failure_stage: 'job_completion',
+        error_message: 'boom',
+        user_id: 999,
+        user_type: 'installer',
+      };
+      const a = await w.call(installer(), 'POST', '/api/payment-failures', body, {
+        'idempotency-key': 'pf-1',
+      });
+      const b = await w.call(installer(), 'POST', '/api/payment-failures', body, {
+        'idempotency-key': 'pf-1',
+      });
+      expect(a.statusCode).toBe(201);
+      expect(b.json().id).toBe(a.json().id);
+      const rows = await w.rows.failures(job.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ failureType: 'invoice_creation', userType: 'installer' });
+      expect(rows[0]?.userId).not.toBe(999);
+      const foreign = await w.call(w.sessions.installer2, 'POST', '/api/payment-failures', body);
+      expect(foreign.statusCode).toBe(404);
+
+      await openInvoice(job.id);
+      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      expect(list.json()).toEqual([
+        expect.objectContaining({
+          payment_type: 'final',
+          payment_state: 'invoiced',
+          payment_amount: 1948.5,
+          amount_cents: 194_850,
+        }),
+      ]);
+    });
+  });
+
+  describe('the invoicing hooks API (service.createInvoiceForRequest in the lifecycle’s transaction)', () => {
+    it('creates in the caller’s transaction; a failure rolls back only its savepoint and is logged', async () => {
+      const db = t.database.db;
+      const service = t.app.payments.service;
+      const job = await w.retailJob({ currentState: 'scheduled', depositAmountCents: 0 });
+      const outcome = await db.transaction(async (tx) => {
+        // The transition's own write, then the hook.
+        await tx.update(serviceRequests).set({ version: 2 }).where(eq(serviceRequests.id, job.id));
+        const failed = await service.tryCreateInvoiceForRequest(tx, {
+          requestId: job.id,
+          invoiceType: 'deposit',
+          idempotencyKey: `request-${job.id}-deposit-v2`,
+          finalize: true,
+        });
+        const deposit = await service.tryCreateInvoiceForRequest(tx, {
+          requestId: job.id,
+          invoiceType: 'deposit',
+          amountCents: 25_000,
+          idempotencyKey: `request-${job.id}-deposit-v3`,
+          finalize: true,
+        });
+        return { failed, deposit };
+      });
+      expect(outcome.failed).toMatchObject({
+        ok: false,
+        error: 'No deposit amount set',
+        userMessage:
+          'Job booked successfully, but there was an issue creating the deposit invoice. Please check the deposit section.',
+      });
+      expect(outcome.deposit).toMatchObject({
+        ok: true,
+        created: true,
+        invoice: { status: 'open', amount_due: 25_000 },
+      });
+      const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, job.id));
+      expect(request?.version).toBe(2);
+      expect((await w.rows.failures(job.id)).map((f) => [f.failureType, f.failureStage])).toEqual([
+        ['invoice_creation', 'booking'],
+      ]);
+      expect((await w.rows.outbox(job.id)).map((o) => o.kind)).toEqual(['invoice']);
+
+      const final = await service.tryCreateInvoiceForRequest(db, {
+        requestId: job.id,
+        invoiceType: 'final',
+        idempotencyKey: `request-${job.id}-final-v4`,
+        finalize: true,
+        completedKind: 'job',
+      });
+      expect(final).toMatchObject({
+        ok: true,
+        invoice: { invoice_type: 'final', status: 'open', amount_due: 194_850 },
+      });
+      const [linked] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, job.id));
+      expect(linked?.invoiceNumber).toBe(final.ok ? final.invoice.number : null);
+
+      const cancelled = await service.cancelInvoicesOfRequest(db, job.id);
+      expect(cancelled).toEqual({ deleted: 0, voided: 1, paymentsDeleted: 1 });
+    });
+
+    it('invoices written without payment rows (older code, demo data) still list and take a check', async () => {
+      const job = await w.retailJob();
+      const invoice = await createInvoice(t.database.db, { requestId: job.id, status: 'open' });
+      expect(await w.rows.payments(job.id)).toEqual([]);
+      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      expect(list.json()).toEqual([
+        expect.objectContaining({ payment_state: 'invoiced', invoice_id: invoice.id }),
+      ]);
+      const check = await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
+        checkNumber: '555',
+      });
+      expect(check.json().payments).toEqual([
+        expect.objectContaining({ payment_state: 'paid', method: 'check', check_number: '555' }),
+      ]);
+    });
+  });
+
+  describe('the simulated card reader (rows 43–46)', () => {
+    async function startCardPayment(invoiceId: number, key: string) {
+      return w.call(
+        installer(),
+        'POST',
+        '/api/payments',
+        { invoiceId, locationId: w.location.id, installerName: 'Elite Pay Film' },
+        {
+          'idempotency-key': key,
+        },
+      );
+    }
+
+    async function waitFor(paymentId: string, status: string) {
+      for (let i = 0; i < 50; i += 1) {
+        const res = (await w.call(installer(), 'GET', `/api/payments/${paymentId}`)).json();
+        if (res.status === status) return res;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`payment ${paymentId} never reached ${status}`);
+    }
+
+    it('success: terminal check, intent, reader, poll; the same request twice with one key makes one payment', async () => {
+      await setReader('online', 150);
+      const job = await w.retailJob();
+      const draft = (await createFinal(job.id)).json();
+      const terminal = await w.call(installer(), 'GET', `/api/terminal/${w.readerId}`);
+      expect(terminal.json()).toMatchObject({
+        success: true,
+        data: { id: w.readerId, status: 'online' },
+        error: null,
+      });
+
+      const [first, second] = await Promise.all([
+        startCardPayment(draft.id, 'swipe-1'),
+        startCardPayment(draft.id, 'swipe-1'),
+      ]);
+      expect(first.json()).toMatchObject({
+        success: true,
+        amount: 194_850,
+        readerId: w.readerId,
+        error: null,
+      });
+      expect(second.json().paymentIntentId).toBe(first.json().paymentIntentId);
+      const replay = await startCardPayment(draft.id, 'swipe-1');
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json().paymentIntentId).toBe(first.json().paymentIntentId);
+      expect(await w.rows.attempts(draft.id)).toHaveLength(1);
+      // Swipe needs an open invoice: the draft was finalized.
+      expect((await w.call(installer(), 'GET', `/api/invoices/${draft.id}`)).json().status).toBe('open');
+
+      const paymentId = first.json().paymentIntentId as string;
+      const sent = await w.call(installer(), 'POST', '/api/terminalPay/', {
+        paymentId,
+        terminalId: w.readerId,
+      });
+      expect(sent.json()).toMatchObject({ success: true, status: 'waiting_for_customer' });
+      expect((await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId })).json().success).toBe(
+        true,
+      );
+      expect((await w.rows.payments(job.id))[0]?.paymentState).toBe('pending');
+      const waiting = (await w.call(installer(), 'GET', `/api/payments/${paymentId}`)).json();
+      expect(waiting).toMatchObject({ success: true, status: 'processing' });
+      const done = await waitFor(paymentId, 'succeeded');
+      expect(done).toMatchObject({ success: true, stage: 'succeeded', error: null, amount: 194_850 });
+      expect((await w.rows.payments(job.id)).map((p) => [p.paymentState, p.method, p.cardLast4])).toEqual([
+        ['paid', 'card', '4242'],
+      ]);
+      const afterwards = await startCardPayment(draft.id, 'swipe-2');
+      expect(afterwards.json()).toMatchObject({ code: 'INVALID_TRANSITION' });
+    });
+
+    it('two pollers racing after the reader completes record the payment once', async () => {
+      await setReader('online', 0);
+      const job = await w.retailJob();
+      const invoice = await openInvoice(job.id);
+      const paymentId = (await startCardPayment(invoice.id, 'race-swipe')).json().paymentIntentId as string;
+      await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId });
+      const polls = await Promise.all(
+        Array.from({ length: 6 }, () => w.call(installer(), 'GET', `/api/payments/${paymentId}`)),
+      );
+      for (const poll of polls) expect(poll.json()).toMatchObject({ success: true, status: 'succeeded' });
+      const payments = await w.rows.payments(job.id);
+      expect(payments.filter((p) => p.paymentState === 'paid')).toHaveLength(1);
+      expect(payments).toHaveLength(1);
+      const [attempt] = await w.rows.attempts(invoice.id);
+      expect(attempt?.status).toBe('succeeded');
+      expect((await w.rows.failures(job.id)).filter((f) => f.failureType === 'duplicate_payment')).toEqual(
+        [],
+      );
+    });
+
+    it('a declined card, then settled by check', async () => {
+      await setReader('decline', 0);
+      const job = await w.retailJob();
+      const invoice = await openInvoice(job.id);
+      const paymentId = (await startCardPayment(invoice.id, 'decline-swipe')).json()
+        .paymentIntentId as string;
+      await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId });
+      const declined = await waitFor(paymentId, 'payment_failed');
+      expect(declined).toMatchObject({
+        stage: 'declined',
+        error: 'The card was declined. Please try a different card.',
+      });
+      expect((await w.rows.payments(job.id))[0]?.paymentState).toBe('invoiced');
+      expect((await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId })).statusCode).toBe(409);
+
+      const [payment] = await w.rows.payments(job.id);
+      const check = await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
+        payment_id: payment?.id,
+        checkNumber: '2001',
+      });
+      expect(check.json()).toMatchObject({
+        success: true,
+        payments: [expect.objectContaining({ payment_state: 'paid', method: 'check', check_number: '2001' })],
+      });
+      expect((await w.call(installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('paid');
+      expect((await w.rows.failures(job.id)).map((f) => f.failureType)).toEqual(['card_declined']);
+      await setReader('online', 0);
+    });
+
+    it('an offline reader: terminal status offline, sending to it fails with the spec’s message', async () => {
+      await setReader('offline');
+      const terminal = await w.call(installer(), 'GET', `/api/terminal/${w.location.id}`);
+      expect(terminal.json()).toMatchObject({
+        success: true,
+        data: { status: 'offline' },
+        error: 'Card reader is offline. Please check connection.',
+      });
+      const job = await w.retailJob();
+      const invoice = await openInvoice(job.id);
+      const paymentId = (await startCardPayment(invoice.id, 'offline-swipe')).json()
+        .paymentIntentId as string;
+      const sent = await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId });
+      expect(sent.json()).toMatchObject({
+        success: false,
+        error: 'Card reader is offline. Please check connection.',
+      });
+      expect((await w.rows.payments(job.id))[0]?.paymentState).toBe('invoiced');
+      await setReader('online', 0);
+      // The reader is back: the same payment can be sent now.
+      expect((await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId })).json().success).toBe(
+        true,
+      );
+      expect((await waitFor(paymentId, 'succeeded')).status).toBe('succeeded');
+    });
+
+    it('an invoice settled while the reader waits: the card payment is canceled, nothing is charged twice', async () => {
+      await setReader('timeout');
+      const job = await w.retailJob();
+      const invoice = await openInvoice(job.id);
+      const paymentId = (await startCardPayment(invoice.id, 'timeout-swipe')).json()
+        .paymentIntentId as string;
+      await w.call(installer(), 'POST', '/api/terminalPay/', { paymentId });
+      expect((await w.call(installer(), 'GET', `/api/payments/${paymentId}`)).json().stage).toBe(
+        'waiting_for_customer',
+      );
+      // A second card payment cannot start while the first waits at the reader.
+      expect((await startCardPayment(invoice.id, 'timeout-swipe-2')).statusCode).toBe(409);
+      await w.call(installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, { method: 'cash' });
+      expect((await w.call(installer(), 'GET', `/api/payments/${paymentId}`)).json()).toMatchObject({
+        status: 'payment_failed',
+        stage: 'canceled',
+        error: 'Invoice paid by cash',
+      });
+      expect((await w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
+        ['paid', 'cash'],
+      ]);
+      await setReader('online', 0);
+    });
+
+    it('readers by suffix; unknown readers and other companies are refused; no reader configured', async () => {
+      const dev = await w.call(installer(), 'GET', '/api/dev/readers/sim_reader_x_timeout');
+      expect(dev.json()).toMatchObject({ behaviour: 'timeout', source: 'suffix' });
+      expect((await w.call(installer(), 'GET', '/api/terminal/sim_reader_unknown')).statusCode).toBe(404);
+      expect((await w.call(w.sessions.installer2, 'GET', `/api/terminal/${w.readerId}`)).statusCode).toBe(
+        404,
+      );
+      expect((await w.call(w.sessions.dealer, 'GET', `/api/terminal/${w.readerId}`)).statusCode).toBe(403);
+      const job = await w.retailJob();
+      const invoice = await openInvoice(job.id);
+      const noInvoice = await w.call(installer(), 'POST', '/api/payments', { locationId: w.location.id });
+      expect(noInvoice.json()).toMatchObject({ message: 'No invoice available for payment' });
+      const foreign = await w.call(w.sessions.installer2, 'POST', '/api/payments', { invoiceId: invoice.id });
+      expect(foreign.statusCode).toBe(404);
+      const noReader = await w.call(installer(), 'POST', '/api/payments', {
+        invoiceId: invoice.id,
+        locationId: 'sim_reader_elsewhere',
+      });
+      expect(noReader.statusCode).toBe(404);
+    });
+  });
+});
