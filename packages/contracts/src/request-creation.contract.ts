@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZInstantInput } from './lifecycle.contract';
+import { ZInstantInput } from './wire-dates.contract';
 
 /**
  * Creating requests, estimates and jobs (catalogue rows 71–77, 95, 28, 101; 001 §3, §4, §7, §8).
