@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createLocalCalendarAdapter } from './adapters/calendar/local-calendar-adapter';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
@@ -22,12 +23,15 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
+import { registerLifecycleModule } from './modules/lifecycle/lifecycle.module';
 import { createNavigationRepository } from './modules/navigation/navigation.repository';
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
+import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -74,6 +78,10 @@ export async function buildApp({
   const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
+  registerCalendarOutboxHandlers(outboxModule.registerHandler, {
+    db,
+    calendar: createLocalCalendarAdapter(),
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -114,6 +122,8 @@ export async function buildApp({
       });
       registerServiceRequestsModule(api, { db });
       registerAnalyticsModule(api, { db, clock });
+      const lifecycle = registerLifecycleModule(api, { db, clock });
+      registerSchedulingModule(api, { db, clock, lifecycle });
       registerCreationModules(api, { db, config, clock });
       outboxModule.registerRoutes(api);
       paymentsModule.registerRoutes(api);

@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { CLAIM_CONFLICT_MESSAGE } from '@app/contracts/lifecycle.contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import type { Db } from '../../db/client';
+import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { createServiceRequest } from '../../db/factories/service-requests';
+import { inspector, mintSession, type Session } from './lifecycle.fixture';
+
+const CLAIMANTS = 20;
+const START = '2099-03-12';
+
+/** An open dealer request matched to `CLAIMANTS` installers, each with a signed-in user. */
+async function buildRace(db: Db, jwtSecret: string) {
+  const dealer = await createDealer(db, { email: 'race@dealers.test' });
+  const installers = [];
+  const sessions: Session[] = [];
+  for (let i = 0; i < CLAIMANTS; i++) {
+    const installer = await createInstaller(db, { name: `Racer ${i}` });
+    installers.push(installer);
+    sessions.push(await mintSession(jwtSecret, await createUser(db, { installerId: installer.id })));
+  }
+  const { request } = await createServiceRequest(db, {
+    requestType: 'dealer',
+    requestorDealerId: dealer.id,
+    currentState: 'new',
+    assignedInstallerId: null,
+    dueDate: new Date('2099-04-30T10:00:00Z'),
+    offers: installers.map((installer) => ({ installerId: installer.id, currentStatus: 'offered' })),
+  });
+  return { request, installers, sessions };
+}
+
+/** Exactly one winner: its assignment, its booked days, one history record, one booking e-mail. */
+async function expectOneWinner(
+  db: Db,
+  requestId: number,
+  statuses: number[],
+  bodies: { message?: string }[],
+) {
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(CLAIMANTS - 1);
+  for (const [i, status] of statuses.entries()) {
+    if (status === 409)
+      expect(bodies[i]).toEqual(
+        expect.objectContaining({ code: 'CONFLICT', message: CLAIM_CONFLICT_MESSAGE }),
+      );
+  }
+  const look = inspector(db);
+  const row = await look.request(requestId);
+  expect(row.currentState).toBe('scheduled');
+  const days = await look.calendar(requestId);
+  expect(days).toHaveLength(1);
+  expect(days[0]?.installerId).toBe(row.assignedInstallerId);
+  expect((await look.history(requestId)).filter((h) => h.requestStatus === 'scheduled')).toHaveLength(1);
+  expect((await look.outbox(requestId)).filter((i) => i.kind === 'booking-confirmation')).toHaveLength(1);
+  const offers = await look.offers(requestId);
+  expect(offers.filter((o) => o.currentStatus === 'scheduled').map((o) => o.installerId)).toEqual([
+    row.assignedInstallerId,
+  ]);
+}
+
+describe('claims under contention', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`${CLAIMANTS} parallel claims of one open request: exactly one 200 and ${CLAIMANTS - 1} × 409`, async () => {
+    const { request, installers, sessions } = await buildRace(t.database.db, t.config.jwtSecret);
+    const responses = await Promise.all(
+      sessions.map((session, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/dashboard/claim/${request.id}`,
+          headers: session.headers,
+          payload: { installerId: installers[i]!.id, startDate: START },
+        }),
+      ),
+    );
+    await expectOneWinner(
+      t.database.db,
+      request.id,
+      responses.map((r) => r.statusCode),
+      responses.map((r) => r.json()),
+    );
+  });
+});
+
+// Scale-out: the row lock must hold across API processes sharing one PostgreSQL.
+describe.skipIf(inject('testDb') !== 'postgres')('claims from two API processes on one PostgreSQL', () => {
+  const root = path.resolve(import.meta.dirname, '../../../../..');
+  const jwtSecret = 'claims-two-process-secret-claims-two-process';
+  let database: TestDatabase;
+  const processes: { child: ChildProcess; url: string }[] = [];
+
+  function startApiProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+        cwd: root,
+        // biome-ignore lint/style/noProcessEnv: the child API process inherits this test's environment
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`API process did not start: ${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Serving on (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve({ child, url: match[1]! });
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`API process exited with ${code}: ${output}`));
+      });
+    });
+  }
+
+  async function stop(child: ChildProcess) {
+    if (child.exitCode !== null) return;
+    child.removeAllListeners('exit');
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.url!,
+      JWT_SECRET: jwtSecret,
+      OUTBOX_POLL_MS: '200',
+      DATA_DIR: path.join(root, '.cache/lifecycle-claims'),
+    };
+    processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => stop(p.child)));
+    await database?.drop();
+  });
+
+  it(`${CLAIMANTS} claims sent alternately to the two processes: exactly one success`, async () => {
+    const { request, installers, sessions } = await buildRace(database.db, jwtSecret);
+    const responses = await Promise.all(
+      sessions.map(async (session, i) => {
+        const res = await fetch(`${processes[i % 2]!.url}/api/dashboard/claim/${request.id}`, {
+          method: 'POST',
+          headers: { ...session.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ installerId: installers[i]!.id, startDate: START }),
+        });
+        return { status: res.status, body: (await res.json()) as { message?: string } };
+      }),
+    );
+    await expectOneWinner(
+      database.db,
+      request.id,
+      responses.map((r) => r.status),
+      responses.map((r) => r.body),
+    );
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * Test world of the lifecycle integration tests (not shipped): dealerships, installers (one in an installer
+ * group, one with a linked calendar, one trial), users of every kind, and builders for requests in any
+ * state. Sessions are minted with the app's signer (the guard still loads the user on every call), which
+ * keeps 20+ users clear of the sign-in rate limit.
+ */
+
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../db/client';
+import { createCustomer } from '../../db/factories/customers';
+import {
+  createDealer,
+  createInstaller,
+  createInstallerGroup,
+  createInstallerLocation,
+  createUser,
+  type User,
+} from '../../db/factories/identity';
+import { createReferral } from '../../db/factories/referrals';
+import { type CreateServiceRequestOptions, createServiceRequest } from '../../db/factories/service-requests';
+import { calendarDays, requestSchedules } from '../../db/schema/calendar';
+import { invoices } from '../../db/schema/money';
+import { outbox } from '../../db/schema/outbox';
+import { referrals } from '../../db/schema/referrals';
+import {
+  requestOffers,
+  requestServices,
+  requestStateHistory,
+  serviceRequests,
+} from '../../db/schema/service-requests';
+import { createTokenSigner } from '../auth/tokens';
+
+/** The tests' clock: 15:00 UTC on Monday 2025-03-10 ("today"). */
+export const NOW = new Date('2025-03-10T15:00:00.000Z');
+export const TODAY = '2025-03-10';
+export const VALID_VIN = '1HGCM82633A004352';
+
+export type Session = { userId: number; companyId: number; headers: { authorization: string } };
+
+export async function mintSession(jwtSecret: string, user: User): Promise<Session> {
+  const signer = createTokenSigner(jwtSecret);
+  const companyId = (user.userType === 'dealer' ? user.dealerId : user.installerId) as number;
+  const token = await signer.sign({
+    sub: String(user.id),
+    groups: [user.userType === 'dealer' ? 'Dealer' : 'Installer'],
+    companyId,
+    access: user.access as 'ASSIST' | 'DIRECT' | 'STANDARD' | 'ADMIN',
+    userType: user.userType as 'dealer' | 'installer',
+  });
+  return { userId: user.id, companyId, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function buildLifecycleWorld(db: Db, jwtSecret: string) {
+  const dealer = await createDealer(db, {
+    name: 'Sunrise Test Motors',
+    email: 'sunrise@dealers.test',
+    phone: '8135550100',
+  });
+  const otherDealer = await createDealer(db, { name: 'Harbor Test Auto', email: 'harbor@dealers.test' });
+  const contractDealer = await createDealer(db, { name: 'Contract Motors', customerContract: 'Y' });
+  const group = await createInstallerGroup(db, { name: 'Elite Test Group' });
+  const installerA = await createInstaller(db, {
+    name: 'Elite Film',
+    installerGroupId: group.id,
+    calendarAuthenticated: true,
+    calendarId: 'elite@calendar.test',
+    capacity: 3,
+    onboardingComplete: true,
+  });
+  const installerA2 = await createInstaller(db, { name: 'Elite Film North', installerGroupId: group.id });
+  const installerB = await createInstaller(db, { name: 'Bravo Tint', onboardingComplete: true });
+  const installerC = await createInstaller(db, { name: 'Clear Outsider' });
+  const trialInstaller = await createInstaller(db, {
+    name: 'Trial Tint',
+    isTrial: true,
+    onboardingComplete: false,
+  });
+  const locationA = await createInstallerLocation(db, { installerId: installerA.id, capacity: 4 });
+  const customer = await createCustomer(db, {
+    owningInstallerId: installerA.id,
+    name: 'Rita Retail',
+    email: 'rita@example.test',
+    phone: '8135550999',
+  });
+
+  const user = (company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
+    createUser(db, { ...company, access });
+  const users = {
+    dealer: await user({ dealerId: dealer.id }),
+    dealerAssist: await user({ dealerId: dealer.id }, 'ASSIST'),
+    otherDealer: await user({ dealerId: otherDealer.id }),
+    contractDealer: await user({ dealerId: contractDealer.id }),
+    installerA: await user({ installerId: installerA.id }, 'ADMIN'),
+    installerAAssist: await user({ installerId: installerA.id }, 'ASSIST'),
+    installerA2: await user({ installerId: installerA2.id }),
+    installerB: await user({ installerId: installerB.id }),
+    installerC: await user({ installerId: installerC.id }),
+    trial: await user({ installerId: trialInstaller.id }),
+  };
+  const sessions = Object.fromEntries(
+    await Promise.all(
+      Object.entries(users).map(async ([key, u]) => [key, await mintSession(jwtSecret, u)] as const),
+    ),
+  ) as Record<keyof typeof users, Session>;
+
+  const lines = [
+    { serviceCategory: 'PPF', description: 'Full Front PPF', amountCents: 150_000, durationTenths: 10 },
+    { serviceCategory: 'Glass/Tint', description: 'Window Tint', amountCents: 40_000, durationTenths: 10 },
+  ];
+
+  /** A dealer request of `dealer` (or another dealership) in `state`, with its customer, two 1-day lines. */
+  async function dealerRequest(options: CreateServiceRequestOptions = {}) {
+    const customerOfDealer = await createCustomer(db, {
+      dealerId: options.requestorDealerId ?? dealer.id,
+      name: 'Dan Driver',
+      phone: '8135550777',
+    });
+    return createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: dealer.id,
+      customerId: customerOfDealer.id,
+      availableDate: NOW,
+      createdDate: new Date('2025-03-01T10:00:00Z'),
+      dueDate: new Date('2025-04-30T10:00:00Z'),
+      lines,
+      ...options,
+    });
+  }
+
+  /** An open dealer request (assignedTo 0) offered to the given installers. */
+  function openRequest(offeredTo: number[], options: CreateServiceRequestOptions = {}) {
+    return dealerRequest({
+      currentState: 'new',
+      assignedInstallerId: null,
+      offers: offeredTo.map((installerId) => ({ installerId, currentStatus: 'offered' })),
+      ...options,
+    });
+  }
+
+  /** An estimate of installer A for its retail customer, 8.25 % tax. */
+  function estimate(options: CreateServiceRequestOptions = {}) {
+    return createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: installerA.id,
+      customerId: customer.id,
+      taxRateBps: 825,
+      availableDate: NOW,
+      createdDate: new Date('2025-03-01T10:00:00Z'),
+      dueDate: new Date('2025-03-20T10:00:00Z'),
+      lines,
+      ...options,
+    });
+  }
+
+  return {
+    dealer,
+    otherDealer,
+    contractDealer,
+    group,
+    installerA,
+    installerA2,
+    installerB,
+    installerC,
+    trialInstaller,
+    locationA,
+    customer,
+    users,
+    sessions,
+    dealerRequest,
+    openRequest,
+    estimate,
+    createReferral: (requestId: number, requestedService = 'PPF') =>
+      createReferral(db, { dealerId: dealer.id, requestId, status: 'ESTIMATE_CREATED', requestedService }),
+  };
+}
+export type LifecycleWorld = Awaited<ReturnType<typeof buildLifecycleWorld>>;
+
+/** Sends a call as `who`. */
+export function caller(app: FastifyInstance) {
+  return (
+    who: Session,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+}
+
+/** What the database holds about a request after a call. */
+export function inspector(db: Db) {
+  return {
+    async request(id: number) {
+      const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+      if (!row) throw new Error(`request ${id} missing`);
+      return row;
+    },
+    async offers(id: number) {
+      const rows = await db
+        .select({
+          installerId: requestOffers.installerId,
+          currentStatus: requestOffers.currentStatus,
+          startDate: requestOffers.startDate,
+          endDate: requestOffers.endDate,
+        })
+        .from(requestOffers)
+        .where(eq(requestOffers.requestId, id))
+        .orderBy(asc(requestOffers.installerId));
+      return rows;
+    },
+    async offerStatus(id: number, installerId: number) {
+      const rows = await db
+        .select({ currentStatus: requestOffers.currentStatus })
+        .from(requestOffers)
+        .where(and(eq(requestOffers.requestId, id), eq(requestOffers.installerId, installerId)));
+      return rows[0]?.currentStatus ?? null;
+    },
+    async services(id: number) {
+      return db
+        .select({ id: requestServices.id, serviceState: requestServices.serviceState })
+        .from(requestServices)
+        .where(eq(requestServices.requestId, id))
+        .orderBy(asc(requestServices.position));
+    },
+    async calendar(id: number) {
+      return db
+        .select({
+          installerId: calendarDays.installerId,
+          workDate: calendarDays.workDate,
+          workStatus: calendarDays.workStatus,
+          eventId: calendarDays.eventId,
+          locationId: calendarDays.locationId,
+        })
+        .from(calendarDays)
+        .where(eq(calendarDays.requestId, id))
+        .orderBy(asc(calendarDays.installerId), asc(calendarDays.workDate));
+    },
+    async schedule(id: number) {
+      const [row] = await db.select().from(requestSchedules).where(eq(requestSchedules.requestId, id));
+      return row ?? null;
+    },
+    async history(id: number) {
+      return db
+        .select({
+          requestStatus: requestStateHistory.requestStatus,
+          serviceId: requestStateHistory.requestServiceId,
+          changedByUserId: requestStateHistory.changedByUserId,
+          changedByUserType: requestStateHistory.changedByUserType,
+          stateDate: requestStateHistory.stateDate,
+        })
+        .from(requestStateHistory)
+        .where(eq(requestStateHistory.requestId, id))
+        .orderBy(asc(requestStateHistory.id));
+    },
+    async outbox(id: number) {
+      return db
+        .select({
+          channel: outbox.channel,
+          kind: outbox.kind,
+          payload: outbox.payload,
+          status: outbox.status,
+        })
+        .from(outbox)
+        .where(eq(outbox.requestId, id))
+        .orderBy(asc(outbox.id));
+    },
+    async invoices(id: number) {
+      return db.select().from(invoices).where(eq(invoices.requestId, id)).orderBy(asc(invoices.id));
+    },
+    async referral(id: number) {
+      const [row] = await db.select().from(referrals).where(eq(referrals.requestId, id));
+      return row ?? null;
+    },
+  };
+}

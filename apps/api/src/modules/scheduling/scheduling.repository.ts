@@ -1,0 +1,116 @@
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calendarDays } from '../../db/schema/calendar';
+import { installerLocations, installers } from '../../db/schema/identity';
+import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
+
+/**
+ * A job's calendar days of one status, as one row: its first day and number of days when they are
+ * consecutive (the lifecycle writes one row per work day), else the list of its days.
+ */
+export type CalendarSpanRow = {
+  requestId: number;
+  workStatus: string;
+  firstDay: string;
+  days: number;
+  /** 'YYYY-MM-DD,YYYY-MM-DD,…' when the days are not consecutive; null otherwise. */
+  dayList: string | null;
+};
+
+/** Reads behind availability and transfer candidates. */
+export function createSchedulingRepository(db: Db) {
+  /**
+   * Calendar rows grouped into spans by the database: distinct (job, status, day) first, then per job and
+   * status its first day and span; the day list only when the days are not consecutive. Two hash
+   * aggregates over the installer's rows (sort-based DISTINCT aggregates cost twice as much).
+   */
+  async function selectSpans(where: SQL): Promise<CalendarSpanRow[]> {
+    const result = await db.execute(sql`
+      select request_id, work_status, min(work_date)::text as first_day,
+        (max(work_date) - min(work_date) + 1)::int as days,
+        case when count(*) <> max(work_date) - min(work_date) + 1
+          then string_agg(work_date::text, ',') end as day_list
+      from (
+        select request_id, work_status, work_date from ${calendarDays}
+        where ${where}
+        group by request_id, work_status, work_date
+      ) d
+      group by request_id, work_status`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    return rows.map((r) => ({
+      requestId: Number(r.request_id),
+      workStatus: String(r.work_status),
+      firstDay: String(r.first_day),
+      days: Number(r.days),
+      dayList: r.day_list == null ? null : String(r.day_list),
+    }));
+  }
+
+  return {
+    /**
+     * The installer's calendar days from `from` to `to` (YYYY-MM-DD, both included), grouped by job and
+     * status in the database: one range scan of calendar_days_installer_date_idx (installer_id, work_date),
+     * a few hundred rows instead of thousands. Finished days never block and are skipped.
+     */
+    listCalendarSpans(installerId: number, from: string, to: string): Promise<CalendarSpanRow[]> {
+      return selectSpans(
+        sql`installer_id = ${installerId} and work_date between ${from} and ${to} and work_status <> 'finished'`,
+      );
+    },
+
+    /** The whole draft spans of these jobs (draft conflicts are reported with their whole span). */
+    async listDraftSpans(installerId: number, requestIds: number[]): Promise<CalendarSpanRow[]> {
+      if (requestIds.length === 0) return [];
+      return selectSpans(
+        sql`installer_id = ${installerId} and work_status = 'draft' and request_id in ${requestIds}`,
+      );
+    },
+
+    /** Capacity per day: the first location's when set, else the installer's (null = no such installer). */
+    async findCapacity(installerId: number): Promise<{ capacity: number | null } | null> {
+      const [row] = await db
+        .select({
+          installerCapacity: installers.capacity,
+          locationCapacity: sql<number | null>`(select l.capacity from ${installerLocations} l
+            where l.installer_id = ${installerId} order by l.id limit 1)`,
+        })
+        .from(installers)
+        .where(eq(installers.id, installerId));
+      if (!row) return null;
+      return { capacity: row.locationCapacity ?? row.installerCapacity };
+    },
+
+    /** The request and the installer's offer status on it, in one query. */
+    async findRequest(requestId: number, installerId: number) {
+      const [row] = await db
+        .select({
+          id: serviceRequests.id,
+          requestorDealerId: serviceRequests.requestorDealerId,
+          requestorInstallerId: serviceRequests.requestorInstallerId,
+          assignedInstallerId: serviceRequests.assignedInstallerId,
+          durationTenths: serviceRequests.durationTenths,
+          dueDate: serviceRequests.dueDate,
+          offerStatus: sql<string | null>`(select o.current_status from ${requestOffers} o
+            where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
+        })
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, requestId));
+      return row ?? null;
+    },
+
+    /** The other installers (locations) of the installer's group; [] without a group. */
+    async listGroupCandidates(installerId: number): Promise<{ id: number; name: string }[]> {
+      const rows = await db
+        .select({ id: installers.id, name: installers.name })
+        .from(installers)
+        .where(
+          and(
+            ne(installers.id, installerId),
+            sql`${installers.installerGroupId} = (select g.installer_group_id from ${installers} g where g.id = ${installerId})`,
+          ),
+        );
+      return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    },
+  };
+}
+export type SchedulingRepository = ReturnType<typeof createSchedulingRepository>;

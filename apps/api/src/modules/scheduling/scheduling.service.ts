@@ -1,0 +1,172 @@
+import { AppError } from '@app/contracts/errors.contract';
+import type {
+  TAvailabilityReply,
+  TAvailabilitySummaryQuery,
+  TAvailabilitySummaryReply,
+  TInstallerGroupReply,
+  TScheduleBody,
+} from '@app/contracts/scheduling.contract';
+import {
+  type CalendarEntry,
+  computeAvailability,
+  computeAvailabilitySummary,
+  defaultHorizonDays,
+} from '@app/domain/scheduling/availability';
+import { addDays, type IsoDate, pickLaterDate, toIsoDate } from '@app/domain/scheduling/dates';
+import { countWholeDays } from '@app/domain/scheduling/job-dates';
+import { isWorkStatus } from '@app/domain/service-requests/calendar-status';
+import { isLiveOfferStatus, isOfferStatus } from '@app/domain/service-requests/offer-status';
+import type { AuthContext } from '../auth/auth-context';
+import type { LifecycleService } from '../lifecycle/lifecycle.service';
+import type { CalendarSpanRow, SchedulingRepository } from './scheduling.repository';
+
+/**
+ * Availability (both shapes, decision 5), the schedule (decision 6) and transfer candidates. The capacity
+ * maths is the domain's (packages/domain/src/scheduling/availability.ts); this service only fetches the
+ * installer's calendar days of the horizon in one indexed query. Each calendar row is one work day.
+ */
+export function createSchedulingService({
+  repository,
+  lifecycle,
+  clock = () => new Date(),
+}: {
+  repository: SchedulingRepository;
+  lifecycle: LifecycleService;
+  clock?: () => Date;
+}) {
+  /** Calendar spans as the domain's entries (a non-consecutive job becomes one entry per day). */
+  function toEntries(rows: CalendarSpanRow[]): CalendarEntry[] {
+    const entries: CalendarEntry[] = [];
+    for (const row of rows) {
+      if (!isWorkStatus(row.workStatus)) continue;
+      const workStatus = row.workStatus;
+      if (row.dayList === null) {
+        entries.push({
+          requestId: row.requestId,
+          workDate: row.firstDay,
+          durationDays: row.days,
+          workStatus,
+        });
+      } else {
+        for (const workDate of row.dayList.split(',')) {
+          entries.push({ requestId: row.requestId, workDate, durationDays: 1, workStatus });
+        }
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * The installer's calendar over the horizon and the job's length, in one indexed query. With
+   * `wholeDraftSpans`, draft jobs seen in the window get their days outside it too (one more query, only
+   * when there are drafts), because draft conflicts are reported with their whole span.
+   */
+  async function loadEntries(
+    installerId: number,
+    from: IsoDate,
+    durationDays: number,
+    wholeDraftSpans = false,
+  ): Promise<CalendarEntry[]> {
+    const to = addDays(from, defaultHorizonDays + countWholeDays(durationDays) - 1);
+    const entries = toEntries(await repository.listCalendarSpans(installerId, from, to));
+    if (!wholeDraftSpans) return entries;
+    const draftIds = [...new Set(entries.filter((e) => e.workStatus === 'draft').map((e) => e.requestId))];
+    if (draftIds.length === 0) return entries;
+    const drafts = toEntries(await repository.listDraftSpans(installerId, draftIds));
+    return [...entries.filter((e) => e.workStatus !== 'draft'), ...drafts];
+  }
+
+  async function requireCapacity(installerId: number): Promise<number | null> {
+    const found = await repository.findCapacity(installerId);
+    if (!found) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
+    return found.capacity;
+  }
+
+  function requireSelf(auth: AuthContext, installerId: number, what: string): void {
+    if (auth.userType !== 'installer' || auth.companyId !== installerId) {
+      throw new AppError('FORBIDDEN', `Only installer ${installerId} may read its ${what}`);
+    }
+  }
+
+  return {
+    /** GET /availability/{installerId}/{requestId}?checkDate (000 shape). */
+    async getAvailability(
+      auth: AuthContext,
+      installerId: number,
+      requestId: number,
+      checkDate: IsoDate | undefined,
+    ): Promise<TAvailabilityReply> {
+      const today = toIsoDate(clock());
+      const from = pickLaterDate(checkDate ?? today, today);
+      const [request, capacity] = await Promise.all([
+        repository.findRequest(requestId, installerId),
+        repository.findCapacity(installerId),
+      ]);
+      if (!request) throw new AppError('NOT_FOUND', `Request ${requestId} does not exist`);
+      const offer = request.offerStatus;
+      const hasLiveOffer = offer !== null && isOfferStatus(offer) && isLiveOfferStatus(offer);
+      const isInstallersWork =
+        hasLiveOffer ||
+        request.assignedInstallerId === installerId ||
+        request.requestorInstallerId === installerId;
+      // The installer itself, or the requesting dealer looking at an installer that answered its request.
+      const mayRead =
+        auth.userType === 'installer'
+          ? auth.companyId === installerId && isInstallersWork
+          : request.requestorDealerId === auth.companyId && isInstallersWork;
+      if (!mayRead) {
+        throw new AppError(
+          'FORBIDDEN',
+          `No access to the availability of installer ${installerId} for request ${requestId}`,
+        );
+      }
+      if (!capacity) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
+      const durationDays = request.durationTenths / 10;
+      return computeAvailability({
+        checkDate: from,
+        today,
+        durationDays,
+        dueDate: request.dueDate ? toIsoDate(request.dueDate) : null,
+        capacity: capacity.capacity,
+        entries: await loadEntries(installerId, from, durationDays),
+        excludeRequestId: requestId,
+      });
+    },
+
+    /** GET /availability/{installerId}?duration[&checkDate][&dueDate] (001 shape). */
+    async getAvailabilitySummary(
+      auth: AuthContext,
+      installerId: number,
+      query: TAvailabilitySummaryQuery,
+    ): Promise<TAvailabilitySummaryReply> {
+      requireSelf(auth, installerId, 'availability');
+      const today = toIsoDate(clock());
+      const from = pickLaterDate(query.checkDate ?? today, today);
+      const [capacity, entries] = await Promise.all([
+        requireCapacity(installerId),
+        loadEntries(installerId, from, query.duration, true),
+      ]);
+      return computeAvailabilitySummary({
+        checkDate: query.checkDate ?? null,
+        today,
+        durationDays: query.duration,
+        dueDate: query.dueDate ?? null,
+        capacity,
+        entries,
+      });
+    },
+
+    /** PUT|POST /schedule/: the lifecycle moves the schedule and the calendar days under the row lock. */
+    setSchedule(auth: AuthContext, body: TScheduleBody) {
+      return lifecycle.setSchedule(auth, body);
+    },
+
+    /** GET /installerGroup/{installerId}: transfer candidates. */
+    async listGroupCandidates(auth: AuthContext, installerId: number): Promise<TInstallerGroupReply> {
+      requireSelf(auth, installerId, 'installer group');
+      const rows = await repository.listGroupCandidates(installerId);
+      return rows.map((row) => ({ Installer_id: row.id, Installer_Name: row.name }));
+    },
+  };
+}
+export type SchedulingService = ReturnType<typeof createSchedulingService>;

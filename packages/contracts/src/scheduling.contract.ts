@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ZDayInput } from './wire-dates.contract';
+
+/**
+ * Availability, schedule and transfer candidates (catalogue rows 48–52; decisions 5, 6, 28).
+ *
+ * Capacity model (decision 28): a location works `capacity` job-days per calendar day (the installer's first
+ * location's capacity when set, else the installer's, default 8); a job occupies one unit on each day of its
+ * duration. Calendar days booked, pending or started block capacity; draft ones do not but are reported as
+ * conflicts by the 001 call. Look-ups cover 60 days from the date asked (never before today, UTC).
+ */
+export const schedulingPaths = {
+  /** Row 48 (000 shape). */
+  availability: '/availability/:installerId/:requestId',
+  /** Row 49 (001 shape). */
+  availabilitySummary: '/availability/:installerId',
+  /** Rows 50 and 51 (decision 6: both set the schedule). */
+  schedule: '/schedule/',
+  /** Row 52. */
+  installerGroup: '/installerGroup/:installerId',
+} as const;
+
+const MAX_DB_ID = 2_147_483_647;
+const ZDbId = z.coerce.number().int().positive().max(MAX_DB_ID);
+const ZIsoDay = z.string().describe('YYYY-MM-DD');
+
+export const ZAvailabilityParams = z.object({ installerId: ZDbId, requestId: ZDbId });
+export const ZAvailabilityQuery = z.object({
+  /** The start day asked about; omitted = today. A day before today is read as today. */
+  checkDate: ZDayInput.optional(),
+});
+export type TAvailabilityQuery = z.infer<typeof ZAvailabilityQuery>;
+
+/** GET /availability/{installerId}/{requestId}?checkDate (000 §3). */
+export const ZAvailabilityReply = z.object({
+  /** First day from checkDate (within 60 days) on which the whole job fits, or null. */
+  nextStart: ZIsoDay.nullable(),
+  /** The job fits when started on checkDate. */
+  canFit: z.boolean(),
+  /** Job-days already booked on the days the job would occupy from checkDate. */
+  totalJobDays: z.number().int(),
+  /** Free units on those days (capacity − load, never below 0, summed). */
+  availableSlots: z.number().int(),
+  /** Other requests booked on those days. */
+  existingJobs: z.number().int(),
+});
+export type TAvailabilityReply = z.infer<typeof ZAvailabilityReply>;
+
+export const ZAvailabilitySummaryParams = z.object({ installerId: ZDbId });
+export const ZAvailabilitySummaryQuery = z.object({
+  /** Days of the job: the sum of the service durations (default 1 each). */
+  duration: z.coerce.number().positive().max(365).default(1),
+  checkDate: ZDayInput.optional(),
+  /** The job's due date, for meetsDeadline and the capacity warning (ours; omitted = no deadline). */
+  dueDate: ZDayInput.optional(),
+});
+export type TAvailabilitySummaryQuery = z.infer<typeof ZAvailabilitySummaryQuery>;
+
+/** GET /availability/{installerId}?duration[&checkDate] (001 §3, §9). */
+export const ZAvailabilitySummaryReply = z.object({
+  nextStart: ZIsoDay.nullable(),
+  requestedDate: ZIsoDay,
+  meetsDeadline: z.boolean(),
+  /** 'May need to work over normal capacity', or null. */
+  warning: z.string().nullable(),
+  draftConflicts: z.array(z.object({ requestId: z.number().int(), workDate: ZIsoDay, endDate: ZIsoDay })),
+});
+export type TAvailabilitySummaryReply = z.infer<typeof ZAvailabilitySummaryReply>;
+
+/** PUT|POST /schedule/ (installerId, requestId, installerCapacity, startDate). */
+export const ZScheduleBody = z.strictObject({
+  installerId: ZDbId,
+  requestId: ZDbId,
+  /** Job-days per day; omitted = the location's (or installer's) capacity. */
+  installerCapacity: z.coerce.number().int().positive().max(1000).nullable().optional(),
+  startDate: ZDayInput,
+});
+export type TScheduleBody = z.infer<typeof ZScheduleBody>;
+
+export const ZScheduleReply = z.object({
+  success: z.literal(true),
+  requestId: z.number().int(),
+  installerId: z.number().int(),
+  installerCapacity: z.number().int(),
+  startDate: ZIsoDay,
+  endDate: ZIsoDay,
+  dueDate: ZIsoDay.nullable(),
+  /** Calendar days of the job now (moved, or created for a booked job that had none). */
+  calendarDays: z.number().int(),
+  version: z.number().int(),
+});
+export type TScheduleReply = z.infer<typeof ZScheduleReply>;
+
+export const ZInstallerGroupParams = z.object({ installerId: ZDbId });
+
+/** Transfer candidates: the other locations of the caller's installer group ([] without a group). */
+export const ZInstallerGroupReply = z.array(
+  z.object({ Installer_id: z.number().int(), Installer_Name: z.string() }),
+);
+export type TInstallerGroupReply = z.infer<typeof ZInstallerGroupReply>;
