@@ -6,11 +6,14 @@
 // service lines across 50 dealers and 200 installers, in bulk SQL (generate_series). Then it starts the
 // built server and drives, with 20 concurrent clients for ~10 s each, GET /api/requestimates/list/ (a
 // dealer's jobs; an installer's merged requests) and GET /api/requestimates/fullrequest/. Beside each it
-// runs the very SQL statement the server runs (captured from the repository) from this process: pg Pool,
-// 20 concurrent (PGlite: the same data dir opened here once the server is stopped).
+// runs the very SQL statement the server runs (captured from the repository, prepared the same way) from
+// this process: pg Pool, 20 concurrent (PGlite: the same data dir opened here once the server is stopped).
+// Also prints the floor every signed-in call pays (GET /api/health with a bearer token) and the machine's
+// load, because the server, the database and the load generator share its CPUs.
+// Env: BENCH_DATABASE_URL, BENCH_DURATION_S (default 10), BENCH_KEEP_DATA=1 (keep the PGlite data dir).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -330,6 +333,21 @@ async function driveLoops(run, seconds) {
   return summarize(times, (performance.now() - started) / 1000);
 }
 
+/** What else the machine is doing: these figures share its CPUs with the database and the load generator. */
+function machineContext(engine, when) {
+  const cpus = os.cpus().length;
+  const load = os.loadavg()[0].toFixed(1);
+  let pressure = 'n/a';
+  try {
+    pressure = /some avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? 'n/a';
+  } catch {}
+  report(
+    engine,
+    `machine ${when}: CPUs / load 1 min / CPU pressure avg10 %`,
+    `${cpus} / ${load} / ${pressure}`,
+  );
+}
+
 const fmt = (v) => (Number.isFinite(v) ? v.toFixed(v >= 100 ? 0 : 1) : 'n/a');
 
 function reportHttp(engine, label, r, p95Target) {
@@ -346,6 +364,14 @@ function reportHttp(engine, label, r, p95Target) {
 // Server
 
 let nextPort = 3900 + Math.floor(Math.random() * 400);
+const children = new Set();
+const exitCleanups = new Set();
+// Never leave a server or a throwaway PostgreSQL behind, whatever stops this script.
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of exitCleanups) cleanup();
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 async function startServer(env) {
   const port = nextPort++;
@@ -362,6 +388,8 @@ async function startServer(env) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -400,6 +428,7 @@ const FULL_REQUEST_IDS_SQL = `select id from service_requests
   order by id limit 500`;
 
 async function driveServer(engine, url, ids) {
+  machineContext(engine, 'before');
   const dealerToken = await signInToken(url, 'bench-dealer@bench.test');
   const installerToken = await signInToken(url, 'bench-installer@bench.test');
   const dealerList = ['/api/requestimates/list/?mode=jobs&limit=50'];
@@ -433,6 +462,7 @@ async function driveServer(engine, url, ids) {
   reportHttp(engine, 'API list, installer requests (merged)', b, engine === 'postgres' ? 'p95 < 25' : '');
   const c = await driveHttp(url, dealerToken, fullPaths, DURATION_S);
   reportHttp(engine, 'API full request', c, engine === 'postgres' ? 'p95 < 15' : '');
+  machineContext(engine, 'after');
   return { dealerList: a, installerList: b, full: c };
 }
 
@@ -557,9 +587,15 @@ if (want('pglite')) {
   }
   db = new PGlite(path.join(dataDir, 'pglite'));
   await db.waitReady;
+  // As the server does on PGlite: PREPARE each statement once on the session, EXECUTE it with its integers.
+  const prepared = new Map();
   const query = async (q, id) => {
-    const { text, values } = withId(q, id);
-    return (await db.query(text, values)).rows;
+    const { name, text, values } = withId(q, id);
+    if (!prepared.has(name)) {
+      prepared.set(name, db.exec(`prepare ${name} (${values.map(() => 'int').join(', ')}) as ${text}`));
+    }
+    await prepared.get(name);
+    return (await db.query(`execute ${name}(${values.join(', ')})`)).rows;
   };
   await explain('pglite', async (text, values) => (await db.query(text, values)).rows, ids);
   await driveBare('pglite', query, ids, api);
@@ -590,10 +626,15 @@ async function withPostgres(fn) {
     '-w',
     'start',
   ]);
+  const stop = () => {
+    exitCleanups.delete(stop);
+    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  exitCleanups.add(stop);
   try {
     return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
   } finally {
-    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
+    stop();
   }
 }

@@ -237,7 +237,8 @@ export const requestOffers = pgTable(
       sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} >= ${t.startDate}`,
     ),
     uniqueIndex('request_offers_request_installer_unique').on(t.requestId, t.installerId),
-    index('request_offers_installer_status_idx').on(t.installerId, t.currentStatus),
+    // requestId included so the installer's 'offered' branch of the lists reads the index only.
+    index('request_offers_installer_status_idx').on(t.installerId, t.currentStatus, t.requestId),
   ],
 );
 

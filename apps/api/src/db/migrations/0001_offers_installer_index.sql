@@ -1,0 +1,2 @@
+DROP INDEX "request_offers_installer_status_idx";--> statement-breakpoint
+CREATE INDEX "request_offers_installer_status_idx" ON "request_offers" USING btree ("installer_id","current_status","request_id");
