@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,9 +33,10 @@ export default async function setup(project: TestProject) {
   await pglite.close();
   project.provide('pgliteTemplatePath', file);
 
+  const removeTemplateFile = () => rmSync(file, { force: true });
   if (testDb !== 'postgres') {
     project.provide('postgresTemplate', null);
-    return;
+    return removeTemplateFile;
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -49,6 +50,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
 
   return async () => {
+    removeTemplateFile();
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
   };
