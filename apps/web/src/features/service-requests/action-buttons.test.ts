@@ -115,10 +115,25 @@ describe('action buttons for installers', () => {
     ]);
   });
 
-  it("dealer request assigned to it, new: BOOK JOB only; merely offered: none of the panel's buttons", () => {
+  it('dealer request assigned to it, new: BOOK JOB only; merely offered: ACCEPT, CLAIM and REJECT', () => {
     expect(describeButtons(installerButtons(buildRequest({ ...assigned })))).toEqual(['BOOK JOB']);
     const offers = [buildOffer({ installerId: 7, currentStatus: 'offered' })];
-    expect(installerButtons(buildRequest(), { offers })).toEqual([]);
+    expect(describeButtons(installerButtons(buildRequest(), { offers }))).toEqual([
+      'ACCEPT',
+      'CLAIM',
+      'REJECT',
+    ]);
+  });
+
+  it('CHECK IN follows the VIN typed in the field: upper-cased, 17 characters, no I, O, Q, no NV placeholder', () => {
+    const job = buildRequest({ currentState: 'scheduled', ...assigned, vin: 'NV1767225600000' });
+    const checkIn = (vin: string) =>
+      installerButtons(job, { selection: { vin } }).find((button) => button.key === 'checkIn');
+    expect(checkIn('1HGCM82633A00435')?.isEnabled).toBe(false);
+    expect(checkIn('1hgcm82633a004352')?.isEnabled).toBe(true);
+    expect(checkIn('1HGCM82633A00435I')?.isEnabled).toBe(false);
+    expect(checkIn('NV1767225600000AB')?.isEnabled).toBe(false);
+    expect(checkIn('')?.isEnabled).toBe(false);
   });
 
   it('scheduled: CHECK IN (needs a valid VIN) and RESCHEDULE', () => {

@@ -11,15 +11,18 @@ import type {
   RequestContext,
 } from '@app/domain/service-requests/request-status';
 import { listActionButtons } from '@app/domain/service-requests/request-status';
-import { isValidVin } from '@app/domain/vehicles/vin';
+import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { StoredCompany } from '../../lib/session-store';
 import { computeCustomerTotalCents, fromWire, toCents, toIsoDay } from './request-format';
 
 /**
- * The action buttons of 000 §2 in its order. Accept, claim, reject, transfer, deposit and edit are
- * lifecycle controls of their own and are not part of this panel.
+ * The action buttons of 000 §2 in its order, after the installer's answers to an offered dealer request
+ * (ACCEPT, CLAIM, REJECT) and before TRANSFER. Deposit and edit are controls of their own.
  */
 export const panelActions = [
+  'accept',
+  'claim',
+  'reject',
   'assign',
   'checkIn',
   'reschedule',
@@ -30,7 +33,11 @@ export const panelActions = [
   'completeJob',
   'deliver',
   'review',
+  'transfer',
 ] as const satisfies readonly Action[];
+
+/** Buttons that open a popup where the last choice is made (the start date, the specialist). */
+const popupActions: ReadonlySet<PanelButtonKey> = new Set(['accept', 'claim', 'book', 'transfer']);
 
 export type PanelButtonKey = (typeof panelActions)[number] | 'customerContract' | 'delete';
 
@@ -46,7 +53,18 @@ export type PanelSelection = {
   service?: Pick<TRequestService, 'service_id' | 'service_state'> | null;
   installerId?: number | null;
   reviewScore?: number | null;
+  /** The VIN typed for CHECK IN (normalized); null or absent = the stored one. */
+  vin?: string | null;
 };
+
+const chooseSpecialistReason = 'Choose a specialist to transfer to';
+
+/** A VIN CHECK IN accepts: 17 valid characters, not an 'NV' placeholder (000 §5). */
+export function isCheckInVinValid(vin: string | null | undefined): boolean {
+  if (!vin) return false;
+  const normalized = normalizeVin(vin);
+  return !normalized.startsWith('NV') && isValidVin(normalized);
+}
 
 function toOfferRefs(offers: readonly TRequestOffer[]): OfferRef[] {
   return offers.flatMap((offer) =>
@@ -143,8 +161,8 @@ export function listPanelButtons(input: PanelInput): PanelButton[] {
     input: {
       startDate: proposeStartDate(request, requestContext, today),
       installerId: selection.installerId ?? undefined,
-      // CHECK IN needs a valid VIN: the stored one, until the lifecycle adds the VIN field.
-      isVinValid: request.vin !== null && isValidVin(request.vin),
+      // CHECK IN needs a valid VIN: the one typed in the VIN field, else the stored one.
+      isVinValid: isCheckInVinValid(selection.vin ?? request.vin),
       reviewScore: selection.reviewScore ?? undefined,
     },
     today,
@@ -155,11 +173,15 @@ export function listPanelButtons(input: PanelInput): PanelButton[] {
   for (const action of panelActions) {
     const button = byAction.get(action);
     if (button) {
+      // The popup's own button waits for the specialist; the panel button only opens it. Its other
+      // guards (installer group, state) still disable it.
+      const waitsForPopup =
+        popupActions.has(action) && !button.isEnabled && button.disabledReason === chooseSpecialistReason;
       buttons.push({
         key: action,
         label: button.label,
-        isEnabled: button.isEnabled,
-        disabledReason: button.disabledReason,
+        isEnabled: button.isEnabled || waitsForPopup,
+        disabledReason: waitsForPopup ? undefined : button.disabledReason,
       });
     }
   }

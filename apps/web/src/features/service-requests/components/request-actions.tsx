@@ -9,30 +9,37 @@ type RequestActionsProps = {
   /** The dealer's 1–5 star score for REVIEW (shown when REVIEW is offered). */
   reviewScore: number | null;
   onReviewScoreChange: (score: number) => void;
-  /** Choices some buttons need first (the installer for ASSIGN). */
+  /** Choices some buttons need first (the installer for ASSIGN, the VIN for CHECK IN). */
   children?: ReactNode;
+  /** Runs a lifecycle action (features/lifecycle); CUSTOMER CONTRACT is not one. */
+  onAction: (action: Exclude<PanelButtonKey, 'customerContract'>) => void;
+  /** The action being sent, its button shows a loader and the others wait. */
+  pendingAction?: string | null;
 };
 
-const comingWith: Partial<Record<PanelButtonKey, string>> = {
-  customerContract: 'Customer contracts are coming with the contract issue.',
-};
+const CONTRACT_COMING = 'Customer contracts are coming with the contract issue.';
 
-function explainComing(button: PanelButton): string {
-  return (
-    comingWith[button.key] ??
-    `${button.label} is coming with the job lifecycle. Nothing was changed on this request.`
-  );
-}
-
-function ActionButton({ button, onPress }: { button: PanelButton; onPress: () => void }) {
+function ActionButton({
+  button,
+  onPress,
+  isPending,
+  isBlocked,
+}: {
+  button: PanelButton;
+  onPress: () => void;
+  isPending: boolean;
+  isBlocked: boolean;
+}) {
   const isDelete = button.key === 'delete';
+  const isReject = button.key === 'reject';
   const control = (
     <Button
       size="sm"
-      variant={isDelete ? 'subtle' : 'filled'}
-      color={isDelete ? 'red' : undefined}
+      variant={isDelete ? 'subtle' : isReject ? 'light' : 'filled'}
+      color={isDelete || isReject ? 'red' : undefined}
       leftSection={isDelete ? <IconTrash size={16} aria-hidden /> : undefined}
-      disabled={!button.isEnabled}
+      disabled={!button.isEnabled || isBlocked}
+      loading={isPending}
       onClick={onPress}
       data-action={button.key}
     >
@@ -52,9 +59,16 @@ function ActionButton({ button, onPress }: { button: PanelButton; onPress: () =>
 
 /**
  * The action panel (000 §2, catalogue P3). Which buttons show and which are enabled comes from the
- * shared lifecycle rules; what the buttons do belongs to the lifecycle issue, so a press only says so.
+ * shared lifecycle rules; a press runs the action through features/lifecycle.
  */
-export function RequestActions({ buttons, reviewScore, onReviewScoreChange, children }: RequestActionsProps) {
+export function RequestActions({
+  buttons,
+  reviewScore,
+  onReviewScoreChange,
+  children,
+  onAction,
+  pendingAction = null,
+}: RequestActionsProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const hasReview = buttons.some((button) => button.key === 'review');
   return (
@@ -87,7 +101,13 @@ export function RequestActions({ buttons, reviewScore, onReviewScoreChange, chil
               <ActionButton
                 key={button.key}
                 button={button}
-                onPress={() => setNotice(explainComing(button))}
+                isPending={pendingAction === button.key}
+                isBlocked={pendingAction !== null && pendingAction !== button.key}
+                onPress={() => {
+                  setNotice(null);
+                  if (button.key === 'customerContract') setNotice(CONTRACT_COMING);
+                  else onAction(button.key);
+                }}
               />
             ))}
           </Group>

@@ -1,12 +1,16 @@
 import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import { isReadOnlyAccess } from '@app/domain/identity/access';
+import { needsInvoiceWarningOnDelete } from '@app/domain/service-requests/request-status';
 import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { listPanelButtons } from '../action-buttons';
+import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
+import { VinField } from '../../lifecycle/vin-field';
+import { PaymentPanel } from '../../payments';
+import { listPanelButtons, toRequestContext } from '../action-buttons';
 import { findHelpText } from '../help-text';
 import { useRequestDetail } from '../hooks/use-request-detail';
 import { findCounterpartName } from '../request-format';
@@ -56,10 +60,27 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [installerId, setInstallerId] = useState<number | null>(null);
   const [reviewScore, setReviewScore] = useState<number | null>(null);
+  const [vinInput, setVinInput] = useState<string | null>(null);
   const [isWorkDetailOpen, setWorkDetailOpen] = useState(false);
+  const request = detail.request.data ?? listRow;
+  // The VIN field starts with the stored VIN unless it is an 'NV' placeholder (000 §5).
+  const storedVin = request?.vin && !request.vin.toUpperCase().startsWith('NV') ? request.vin : '';
+  const vin = vinInput ?? storedVin;
+  const offersForRules = detail.offers.data ?? [];
+  const lifecycle = useLifecycleActions({
+    request,
+    actor: { userType: user?.userType ?? 'dealer', companyId: user?.companyId ?? 0 },
+    selection: { serviceId, installerId, reviewScore, vin },
+    needsInvoiceWarningOnDelete:
+      request !== null && needsInvoiceWarningOnDelete(toRequestContext(request, offersForRules, company)),
+    onDone: () => {
+      setReviewScore(null);
+      setVinInput(null);
+      setInstallerId(null);
+    },
+  });
 
   if (!user) return null;
-  const request = detail.request.data ?? listRow;
 
   if (!request) {
     if (detail.request.isError) {
@@ -111,10 +132,11 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
     company,
     request,
     offers,
-    selection: { service: selectedService, installerId, reviewScore },
+    selection: { service: selectedService, installerId, reviewScore, vin },
     today: dayjs().format('YYYY-MM-DD'),
   });
   const isChoosingInstaller = buttons.some((button) => button.key === 'assign');
+  const isCheckingIn = buttons.some((button) => button.key === 'checkIn');
 
   return (
     <Stack gap="md">
@@ -164,12 +186,20 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
         />
       </Paper>
       {!isReadOnly && (
-        <RequestActions buttons={buttons} reviewScore={reviewScore} onReviewScoreChange={setReviewScore}>
+        <RequestActions
+          buttons={buttons}
+          reviewScore={reviewScore}
+          onReviewScoreChange={setReviewScore}
+          onAction={lifecycle.press}
+          pendingAction={lifecycle.pendingAction}
+        >
           {isChoosingInstaller && (
             <InstallerChoice offers={offers} chosenInstallerId={installerId} onChoose={setInstallerId} />
           )}
+          {isCheckingIn && <VinField value={vin} onChange={setVinInput} />}
         </RequestActions>
       )}
+      {!isReadOnly && <PaymentPanel request={request} userType={user.userType} companyId={user.companyId} />}
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
           <RequestOffers offers={offers} part={detail.offers} />
@@ -178,6 +208,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
           <RequestReferral referrals={detail.referral.data ?? []} part={detail.referral} />
         </SimpleGrid>
       </Paper>
+      {lifecycle.popups}
       <WorkDetailModal
         opened={isWorkDetailOpen}
         onClose={() => setWorkDetailOpen(false)}

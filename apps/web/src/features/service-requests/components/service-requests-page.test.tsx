@@ -6,6 +6,7 @@ import type { FakeAnswer, FakeHandler } from '../../../test/fake-fetch';
 import { installFakeFetch } from '../../../test/fake-fetch';
 import { buildUser, signInAs } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
+import { buildTransitionResult } from '../../lifecycle/lifecycle.fixtures';
 import {
   buildEstimate,
   buildNote,
@@ -217,13 +218,16 @@ describe('selection', () => {
     );
   });
 
-  it('selecting a service enables START SERVICE; pressing it says the lifecycle is coming and changes nothing', async () => {
+  it('selecting a service enables START SERVICE; pressing it starts that service and reloads the request', async () => {
     const job = buildRequest({ currentState: 'received', assignedTo: 7, installerName: 'Elite Auto Film' });
     const { server } = renderScreen(
       installer,
       '/jobs?id=7',
       {
         'GET /api/requestimates/list/': listAnswer([job]),
+        'POST /api/requestimates/7/actions/startService': {
+          body: buildTransitionResult({ message: 'Service started' }),
+        },
         ...detailFakes(job, {
           services: {
             body: [
@@ -250,12 +254,62 @@ describe('selection', () => {
     );
     expect(start).toBeEnabled();
 
-    const callsBefore = server.calls.length;
+    const listCallsBefore = server.callsTo('GET', '/api/requestimates/list/').length;
     await user.click(start);
-    expect(within(actions).getByRole('status')).toHaveTextContent(
-      'START SERVICE is coming with the job lifecycle. Nothing was changed on this request.',
+    expect(await screen.findByText('Service started')).toBeInTheDocument();
+    const posts = server.callsTo('POST', '/api/requestimates/7/actions/startService');
+    expect(posts.map((call) => call.body)).toEqual([{ serviceId: 101 }]);
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/api/requestimates/list/').length).toBeGreaterThan(listCallsBefore),
     );
-    expect(server.calls.slice(callsBefore).filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('an installer claims an offered open request with a start date; a lost claim says so', async () => {
+    const open = buildRequest({ requestId: 7, currentState: 'new', availableDate: '2099/01/05 00:00:00' });
+    const { server } = renderScreen(installer, '/requestimates?id=7', {
+      'GET /api/requestimates/list/': listAnswer([open]),
+      'GET /api/availability/7/7': {
+        body: { nextStart: '2099-01-05', canFit: true, totalJobDays: 0, availableSlots: 8, existingJobs: 0 },
+      },
+      'POST /api/dashboard/claim/7': {
+        status: 409,
+        body: { code: 'CONFLICT', message: 'This job has already been claimed by another specialist.' },
+      },
+      ...detailFakes(open, {
+        offers: { body: [buildOffer({ installerId: 7, currentStatus: 'offered' })] },
+      }),
+    });
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    const user = userEvent.setup();
+    await user.click(await within(actions).findByRole('button', { name: 'CLAIM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claim and book this job' });
+    await user.click(within(dialog).getByRole('button', { name: 'CLAIM' }));
+    expect(
+      await screen.findByText('This job has already been claimed by another specialist.'),
+    ).toBeInTheDocument();
+    const claims = server.callsTo('POST', '/api/dashboard/claim/7');
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.body).toMatchObject({ installerId: 7 });
+  });
+
+  it("a 409 from the server shows the server's message", async () => {
+    const job = buildRequest({ currentState: 'finished', assignedTo: 7, installerName: 'Elite Auto Film' });
+    renderScreen(
+      installer,
+      '/jobs?id=7',
+      {
+        'GET /api/requestimates/list/': listAnswer([job]),
+        'POST /api/requestimates/7/actions/deliver': {
+          status: 409,
+          body: { code: 'INVALID_TRANSITION', message: 'Cannot deliver a request in state collected' },
+        },
+        ...detailFakes(job),
+      },
+      'jobs',
+    );
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    await userEvent.setup().click(within(actions).getByRole('button', { name: 'DELIVER' }));
+    expect(await screen.findByText('Cannot deliver a request in state collected')).toBeInTheDocument();
   });
 
   it('ASSIGN waits for the dealer to choose one of the responding installers', async () => {

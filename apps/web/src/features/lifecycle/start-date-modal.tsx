@@ -1,0 +1,165 @@
+import type { TRequestimate } from '@app/contracts/service-requests.contract';
+import { isIsoDate } from '@app/domain/scheduling/dates';
+import {
+  clampStartDate,
+  computeScheduleNotes,
+  computeStartDateBounds,
+} from '@app/domain/scheduling/start-date-picker';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fromWire, toIsoDay } from '../service-requests/request-format';
+import { CAPACITY_WARNING, fetchAvailability } from './lifecycle-api';
+
+/** The look-up waits for the user to stop changing the date (000 §9). */
+export const AVAILABILITY_DEBOUNCE_MS = 300;
+
+export type StartDatePicker = {
+  earliest: string;
+  latest: string | null;
+  initial: string;
+  isDueDateMissed: boolean;
+};
+
+/** The picker of 000 §5 for a request: earliest today; dealer requests end by the due date; estimates +30 days. */
+export function buildStartDatePicker(request: TRequestimate, today: string): StartDatePicker {
+  const due = toIsoDay(fromWire(request.dueDate));
+  const bounds = computeStartDateBounds({
+    requestType: request.requestType,
+    today,
+    dueDate: due && isIsoDate(due) ? due : null,
+    durationDays: request.requestDuration,
+  });
+  const available = toIsoDay(fromWire(request.availableDate));
+  const initial = clampStartDate(available && isIsoDate(available) ? available : today, bounds);
+  return {
+    earliest: bounds.earliest,
+    latest: bounds.latest,
+    initial,
+    isDueDateMissed: bounds.isDueDateMissed,
+  };
+}
+
+function AvailabilityBanner({
+  installerId,
+  requestId,
+  date,
+}: {
+  installerId: number;
+  requestId: number;
+  date: string;
+}) {
+  const [checkDate] = useDebouncedValue(date, AVAILABILITY_DEBOUNCE_MS);
+  const availability = useQuery({
+    queryKey: ['lifecycle', 'availability', installerId, requestId, checkDate],
+    queryFn: ({ signal }) => fetchAvailability(installerId, requestId, checkDate, signal),
+    enabled: isIsoDate(checkDate),
+    staleTime: 30_000,
+  });
+  if (!isIsoDate(checkDate)) return null;
+  if (availability.isPending || checkDate !== date) {
+    return (
+      <Group gap="xs" role="status" aria-label="Checking availability">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Checking availability…
+        </Text>
+      </Group>
+    );
+  }
+  if (availability.isError) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Availability could not be checked.
+      </Text>
+    );
+  }
+  return availability.data.canFit ? (
+    <Alert color="green" variant="light" role="status" data-testid="availability" data-fits="true">
+      Fits your schedule
+      {availability.data.availableSlots > 0 ? ` (${availability.data.availableSlots} free slots)` : ''}.
+    </Alert>
+  ) : (
+    <Alert color="orange" variant="light" role="status" data-testid="availability" data-fits="false">
+      {CAPACITY_WARNING}
+      {availability.data.nextStart ? ` (next free start ${availability.data.nextStart})` : ''}
+    </Alert>
+  );
+}
+
+type StartDateModalProps = {
+  opened: boolean;
+  title: string;
+  confirmLabel: string;
+  request: TRequestimate;
+  picker: StartDatePicker;
+  /** The installer whose capacity the banner shows; null = no banner (dealers). */
+  installerId: number | null;
+  isSubmitting: boolean;
+  onClose: () => void;
+  onConfirm: (startDate: string) => void;
+};
+
+/** Start-date popup of ACCEPT, CLAIM and BOOK JOB with the availability banner (000 §2, §5, §9). */
+export function StartDateModal(props: StartDateModalProps) {
+  const { opened, title, confirmLabel, request, picker, installerId, isSubmitting, onClose, onConfirm } =
+    props;
+  const [date, setDate] = useState(picker.initial);
+  const isInRange =
+    isIsoDate(date) && date >= picker.earliest && (picker.latest === null || date <= picker.latest);
+  const notes = isIsoDate(date)
+    ? computeScheduleNotes({
+        startDate: date,
+        durationDays: request.requestDuration,
+        dueDate: toIsoDay(fromWire(request.dueDate)),
+      })
+    : [];
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack gap="sm">
+        <TextInput
+          type="date"
+          label="Start date"
+          value={date}
+          min={picker.earliest}
+          max={picker.latest ?? undefined}
+          onChange={(event) => setDate(event.currentTarget.value)}
+          onBlur={() => {
+            // 000 §5: a date after the latest start is clamped to it, one before today to today.
+            if (isIsoDate(date)) setDate(clampStartDate(date, picker));
+          }}
+          error={
+            date !== '' && !isInRange
+              ? `Choose a day from ${picker.earliest}${picker.latest ? ` to ${picker.latest}` : ''}`
+              : undefined
+          }
+          description={
+            picker.latest ? `From ${picker.earliest} to ${picker.latest}` : `From ${picker.earliest}`
+          }
+        />
+        {picker.isDueDateMissed && (
+          <Text size="sm" c="orange">
+            The due date no longer leaves room for the whole job.
+          </Text>
+        )}
+        {notes.map((note) => (
+          <Text key={note.kind} size="sm" c={note.level === 'warning' ? 'orange' : 'dimmed'}>
+            {note.text}
+          </Text>
+        ))}
+        {installerId !== null && isInRange && (
+          <AvailabilityBanner installerId={installerId} requestId={request.requestId} date={date} />
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!isInRange} loading={isSubmitting} onClick={() => onConfirm(date)}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

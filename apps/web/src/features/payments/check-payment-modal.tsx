@@ -1,0 +1,92 @@
+import type { TInvoice } from '@app/contracts/payments.contract';
+import { formatMoney } from '@app/domain/shared/money';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiHttpError } from '../../lib/api-client';
+import { recordCheckPayment, settleInvoice } from './payments-api';
+
+type CheckPaymentModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  requestId: number;
+  invoice: TInvoice;
+  /** The invoice's payment row; without it the invoice itself is settled by check or cash. */
+  paymentId: number | null;
+  onDone: () => Promise<void>;
+};
+
+/** Check/Cash: the check number is optional (none: cash). */
+export function CheckPaymentModal({
+  opened,
+  onClose,
+  requestId,
+  invoice,
+  paymentId,
+  onDone,
+}: CheckPaymentModalProps) {
+  const [checkNumber, setCheckNumber] = useState('');
+  const record = useMutation({
+    mutationFn: async () => {
+      const trimmed = checkNumber.trim();
+      if (paymentId !== null) return (await recordCheckPayment(requestId, paymentId, trimmed)).message;
+      const reply = await settleInvoice(invoice.id, {
+        method: trimmed ? 'check' : 'cash',
+        ...(trimmed ? { checkNumber: trimmed } : {}),
+      });
+      return reply.message;
+    },
+    onSuccess: async (message) => {
+      notifications.show({ color: 'green', message });
+      setCheckNumber('');
+      onClose();
+      await onDone();
+    },
+  });
+  const failure =
+    record.error instanceof ApiHttpError && record.error.isClientError
+      ? (record.error.userMessage ?? record.error.message)
+      : record.error
+        ? 'Failed to settle invoice'
+        : null;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Check or cash payment" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          record.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Record {formatMoney(invoice.amount_remaining)} received for invoice{' '}
+            {invoice.customer_facing_number ?? invoice.number}.
+          </Text>
+          <TextInput
+            label="Check number"
+            description="Leave empty for cash"
+            value={checkNumber}
+            maxLength={50}
+            onChange={(event) => setCheckNumber(event.currentTarget.value)}
+            data-autofocus
+          />
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={record.isPending}>
+              {checkNumber.trim() ? 'Record check' : 'Record cash'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

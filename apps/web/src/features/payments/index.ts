@@ -1,0 +1,1 @@
+export { PaymentPanel } from './payment-panel';

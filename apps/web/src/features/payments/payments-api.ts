@@ -1,0 +1,95 @@
+import {
+  paymentPaths,
+  ZCardPaymentReply,
+  ZCreateCardPaymentReply,
+  ZInvoice,
+  ZInvoiceActionReply,
+  ZInvoiceMetaReply,
+  ZRequestPayments,
+  ZRequestPaymentsReply,
+  ZResendInvoiceReply,
+  ZTerminalPayReply,
+  ZTerminalReply,
+} from '@app/contracts/payments.contract';
+import { shellPaths, ZInstallerLocation } from '@app/contracts/shell.contract';
+import { z } from 'zod';
+import { apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
+
+/** TanStack Query keys of the money parts of the job screen. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  requestPayments: (requestId: number) => ['payments', 'request', requestId] as const,
+  invoice: (invoiceRef: string) => ['payments', 'invoice', invoiceRef] as const,
+  locations: (installerId: number) => ['payments', 'locations', installerId] as const,
+};
+
+export function fetchRequestPayments(requestId: number) {
+  return apiGet(buildPath(paymentPaths.requestPayments, { requestId }), ZRequestPayments, { isQuiet: true });
+}
+
+export function fetchInvoice(invoiceRef: string) {
+  return apiGet(buildPath(paymentPaths.invoice, { invoiceId: invoiceRef }), ZInvoice, { isQuiet: true });
+}
+
+export function fetchInstallerLocations(installerId: number) {
+  return apiGet(buildPath(shellPaths.installerLocations, { installerId }), z.array(ZInstallerLocation), {
+    isQuiet: true,
+  });
+}
+
+export function saveInvoiceMeta(invoiceId: number, body: { PO?: string; checkNumber?: string }) {
+  return apiRequest(buildPath(paymentPaths.invoiceMeta, { id: invoiceId }), {
+    method: 'PUT',
+    body,
+    schema: ZInvoiceMetaReply,
+  });
+}
+
+export function settleInvoice(
+  invoiceId: number,
+  body: { method: 'settle' | 'check' | 'cash'; checkNumber?: string },
+) {
+  return apiRequest(buildPath(paymentPaths.settleInvoice, { id: invoiceId }), {
+    method: 'PUT',
+    body,
+    schema: ZInvoiceActionReply,
+  });
+}
+
+export function recordCheckPayment(requestId: number, paymentId: number, checkNumber: string) {
+  const trimmed = checkNumber.trim();
+  return apiRequest(buildPath(paymentPaths.checkPayment, { requestId }), {
+    method: 'PUT',
+    body: trimmed
+      ? { payment_id: paymentId, checkNumber: trimmed, method: 'check' }
+      : { payment_id: paymentId, method: 'cash' },
+    schema: ZRequestPaymentsReply,
+  });
+}
+
+export function resendInvoice(invoiceId: number) {
+  return apiRequest(buildPath(paymentPaths.resendInvoice, { id: invoiceId }), {
+    method: 'PUT',
+    schema: ZResendInvoiceReply,
+  });
+}
+
+/** The calls of the card-payment sequence (quiet: the popup shows its own messages). */
+export const cardPaymentCalls = {
+  createPayment: (invoiceId: number, locationId: string, idempotencyKey: string) =>
+    apiPost(
+      paymentPaths.createCardPayment,
+      { invoiceId, locationId, idempotencyKey },
+      ZCreateCardPaymentReply,
+      {
+        isQuiet: true,
+      },
+    ),
+  checkTerminal: (readerId: string) =>
+    apiGet(buildPath(paymentPaths.terminal, { id: readerId }), ZTerminalReply, { isQuiet: true }),
+  terminalPay: (paymentId: string, terminalId: string) =>
+    apiPost(paymentPaths.terminalPay, { paymentId, terminalId }, ZTerminalPayReply, { isQuiet: true }),
+  getPayment: (paymentId: string) =>
+    apiGet(buildPath(paymentPaths.cardPayment, { paymentId }), ZCardPaymentReply, { isQuiet: true }),
+};
+export type CardPaymentCalls = typeof cardPaymentCalls;
