@@ -36,12 +36,12 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/requestimates');
   });
 
-  it('serves the trailing-slash forms and request routes as placeholders', async () => {
-    signInAs(buildUser());
+  it('serves the trailing-slash forms of the wizards and the edit-job route', async () => {
+    signInAs(buildUser({ userType: 'installer' }));
     installFakeFetch(shellFakes());
     const { router } = renderApp('/newestimate/');
     expect(await screen.findByRole('heading', { name: 'New Estimate' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is being built.')).toBeInTheDocument();
+    expect(screen.queryByText('This screen is being built.')).not.toBeInTheDocument();
     await act(() => router.navigate('/editJob/42'));
     expect(await screen.findByRole('heading', { name: 'Edit Job #42' })).toBeInTheDocument();
   });

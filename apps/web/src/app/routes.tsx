@@ -106,8 +106,20 @@ export const appRoutes: RouteObject[] = [
               ),
               screen('financials', 'Financials'),
               screen('referrals', 'Referrals'),
-              screen('newrequestimates', 'New Request'),
-              screen('newestimate', 'New Estimate'),
+              {
+                path: 'newrequestimates',
+                lazy: async () => ({
+                  Component: (await import('../features/request-wizard/request-wizard-page'))
+                    .RequestWizardPage,
+                }),
+              },
+              {
+                path: 'newestimate',
+                lazy: async () => ({
+                  Component: (await import('../features/estimate-wizard/estimate-wizard-page'))
+                    .EstimateWizardPage,
+                }),
+              },
               requestScreen('editJob/:requestId', 'Edit Job'),
               requestScreen('contract/:requestId', 'Customer Contract'),
               restricted('calendar', screen('calendar', 'Calendar')),

@@ -1,0 +1,542 @@
+import {
+  ZCreateCustomerReply,
+  ZCreateDealerReply,
+  ZCustomer,
+  ZDealer,
+  ZZipCompletion,
+} from '@app/contracts/customers.contract';
+import { requestCreationPaths, ZCreateRequestReply } from '@app/contracts/request-creation.contract';
+import { ZVehicle } from '@app/contracts/vehicles.contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { useSession } from '../../lib/session-store';
+import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
+import {
+  addService,
+  formatMoney,
+  type SelectedService,
+  type WizardVehicle,
+} from '../request-wizard/wizard-rules';
+import { invalidateServiceRequests } from '../service-requests/query-keys';
+import {
+  type CustomerDraft,
+  type DealerDraft,
+  tomorrowIso,
+  validateCustomer,
+  validateDealer,
+} from './customer-forms';
+
+type Party = { kind: 'customer' | 'dealer'; id: number; name: string };
+const LAST = 5;
+const labels = ['Customer', 'Vehicle', 'Work', 'Notes', 'Dates'];
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiHttpError && error.isClientError) return error.userMessage ?? error.message;
+  return 'An unexpected error occurred.';
+}
+
+export function EstimateWizardPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const installer = session.company?.kind === 'installer' ? session.company.record : null;
+  const installerId = installer?.Installer_id ?? 0;
+  const [step, setStep] = useState(1);
+  const [party, setParty] = useState<Party | null>(null);
+  const [vehicle, setVehicle] = useState<WizardVehicle | null>(null);
+  const [category, setCategory] = useState('Paint');
+  const [services, setServices] = useState<SelectedService[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [dropOff, setDropOff] = useState(tomorrowIso());
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const canNext =
+    step === 1 ? party !== null : step === 2 ? vehicle !== null : step === 3 ? services.length > 0 : true;
+
+  async function create(mode: 'estimate' | 'book' | 'job') {
+    if (!party || !vehicle) return;
+    setBusy(mode);
+    setError(null);
+    try {
+      const saved = await apiPost(
+        '/vehicles',
+        {
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          trim: vehicle.trim,
+          vin: vehicle.vin,
+          size: vehicle.size,
+          id_car_make: vehicle.makeId,
+          id_car_model: vehicle.modelId,
+          id_car_trim: vehicle.trimId,
+        },
+        ZVehicle,
+      );
+      const isDealer = party.kind === 'dealer';
+      await apiPost(
+        requestCreationPaths.create,
+        {
+          requestType: isDealer ? 'dealer' : 'installer',
+          requestor: party.id,
+          ...(isDealer ? { dealerId: party.id } : { customerId: party.id }),
+          currentState: mode === 'estimate' ? 'new' : 'scheduled',
+          createdType: 'installer',
+          installerCatalog: isDealer ? 'WHOLE' : 'RETAIL',
+          availableDate: dropOff,
+          vehicleId: saved.Vehicle_ID,
+          vin: vehicle.vin,
+          noteText: notes.trim() || null,
+          services: services.map((s) => ({
+            serviceId: s.service.service_id,
+            ...(s.discount ? { serviceDiscount: s.discount } : {}),
+          })),
+        },
+        ZCreateRequestReply,
+      );
+      await invalidateServiceRequests(queryClient);
+      navigate(mode === 'estimate' ? '/requestimates' : '/jobs');
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!installer) return <Alert m="md">New estimates are created by specialists.</Alert>;
+
+  return (
+    <Stack p={{ base: 'xs', sm: 'md' }} maw={900} mx="auto">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>New Estimate</Title>
+        <ActionIcon variant="subtle" size="lg" aria-label="Cancel" onClick={() => navigate('/requestimates')}>
+          <span aria-hidden="true">✕</span>
+        </ActionIcon>
+      </Group>
+      <Progress value={(step / LAST) * 100} aria-label={`Step ${step} of ${LAST}`} />
+      <Text fw={600}>
+        Step {step} of {LAST}: {labels[step - 1]}
+      </Text>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        {step === 1 && <CustomerStep value={party} onChange={setParty} installerId={installerId} />}
+        {step === 2 && (
+          <VehicleStep
+            value={vehicle}
+            onChange={(v) => {
+              setVehicle(v);
+              setServices([]);
+            }}
+          />
+        )}
+        {step === 3 && vehicle && party && (
+          <WorkStep
+            mode="installer"
+            categoriesPath={`/categories/${installerId}`}
+            servicesPath={(c) =>
+              `/services/${installerId}/${vehicle.size}/${party.kind === 'dealer' ? 'WHOLE' : 'RETAIL'}/${encodeURIComponent(c)}/${vehicle.trimId ?? 0}`
+            }
+            vehicle={vehicle}
+            category={category}
+            onCategory={setCategory}
+            services={services}
+            message={message}
+            onAdd={(candidate) => {
+              const result = addService(services, candidate);
+              if (!result.ok) setMessage(result.message);
+              else {
+                setMessage(null);
+                setServices(result.services);
+              }
+            }}
+            onRemove={(id) => setServices(services.filter((s) => s.service.service_id !== id))}
+            onRetail={() => undefined}
+            onDiscount={(id, discount) =>
+              setServices(services.map((s) => (s.service.service_id === id ? { ...s, discount } : s)))
+            }
+          />
+        )}
+        {step === 4 && (
+          <Textarea label="Notes" rows={4} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        )}
+        {step === 5 && (
+          <Stack>
+            <TextInput
+              type="date"
+              label="Drop-off date"
+              min={tomorrowIso()}
+              value={dropOff}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                if (v && v >= tomorrowIso()) setDropOff(v);
+              }}
+            />
+            <AvailabilityBanner
+              installerId={installerId}
+              dropOff={dropOff}
+              duration={services.reduce((t, s) => t + (s.service.duration_days || 1), 0)}
+            />
+            <Text size="sm" data-testid="estimate-summary">
+              {party?.name} · {vehicle?.year} {vehicle?.make} {vehicle?.model} ·{' '}
+              {services.map((s) => s.service.description).join(', ')} ·{' '}
+              {formatMoney(services.reduce((t, s) => t + s.service.service_cost - (s.discount ?? 0), 0))}
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        {step > 1 ? (
+          <Button variant="default" onClick={() => setStep(step - 1)} disabled={busy !== null}>
+            PREV
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < LAST ? (
+          <Button disabled={!canNext} onClick={() => setStep(step + 1)}>
+            NEXT
+          </Button>
+        ) : party?.kind === 'dealer' ? (
+          <Button loading={busy === 'job'} disabled={busy !== null} onClick={() => void create('job')}>
+            Create Job
+          </Button>
+        ) : (
+          <Group>
+            <Button
+              variant="light"
+              loading={busy === 'estimate'}
+              disabled={busy !== null}
+              onClick={() => void create('estimate')}
+            >
+              Create Estimate
+            </Button>
+            <Button loading={busy === 'book'} disabled={busy !== null} onClick={() => void create('book')}>
+              Book Appointment
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The scheduling module's answer, read loosely: only the banner's two fields. */
+const ZAvailabilityBanner = z.object({ meetsDeadline: z.boolean(), warning: z.string().nullable() });
+
+function AvailabilityBanner(props: { installerId: number; dropOff: string; duration: number }) {
+  const availability = useQuery({
+    queryKey: ['estimate-wizard', 'availability', props.installerId, props.dropOff, props.duration],
+    queryFn: () =>
+      apiGet(
+        buildPath('/availability/:installerId', { installerId: props.installerId }),
+        ZAvailabilityBanner,
+        {
+          query: { duration: Math.max(1, props.duration), checkDate: props.dropOff },
+          isQuiet: true,
+        },
+      ),
+  });
+  // A failed fetch leaves the banner empty (001 §8).
+  if (!availability.data) return null;
+  const { meetsDeadline, warning } = availability.data;
+  return meetsDeadline && !warning ? (
+    <Alert color="green" data-testid="availability-banner">
+      Available from the drop-off date.
+    </Alert>
+  ) : (
+    <Alert color="yellow" data-testid="availability-banner">
+      {warning ?? 'May need to work over normal capacity'}
+    </Alert>
+  );
+}
+
+const emptyCustomer: CustomerDraft = { name: '', phone: '', email: '', address: '' };
+const emptyDealer: DealerDraft = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+};
+
+function CustomerStep(props: {
+  value: Party | null;
+  onChange: (p: Party | null) => void;
+  installerId: number;
+}) {
+  const [kind, setKind] = useState<'customer' | 'dealer'>(props.value?.kind ?? 'customer');
+  const [query, setQuery] = useState(props.value?.name ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const search = useQuery({
+    queryKey: ['estimate-wizard', kind, query],
+    queryFn: async () => {
+      if (kind === 'customer') {
+        const rows = await apiGet('/customers', z.array(ZCustomer), { query: { q: query }, isQuiet: true });
+        return rows.map((c) => ({ id: c.customer_id, name: c.customer_name }));
+      }
+      const rows = await apiGet('/dealers', z.array(ZDealer), { query: { q: query }, isQuiet: true });
+      return rows.map((d) => ({ id: d.dealerId, name: d.dealer_name }));
+    },
+  });
+  const addLabel = kind === 'customer' ? 'Add new customer...' : 'Add new dealer...';
+  const options = [...(search.data ?? []).slice(0, 50), { id: -1, name: addLabel }];
+
+  function pick(index: number) {
+    const o = options[index];
+    if (!o) return;
+    setOpen(false);
+    if (o.id === -1) {
+      setAdding(true);
+      props.onChange(null);
+      return;
+    }
+    setQuery(o.name);
+    props.onChange({ kind, id: o.id, name: o.name });
+  }
+
+  return (
+    <Stack>
+      <Radio.Group
+        label="Work for"
+        value={kind}
+        onChange={(v) => {
+          setKind(v as 'customer' | 'dealer');
+          setQuery('');
+          setAdding(false);
+          props.onChange(null);
+        }}
+      >
+        <Group mt={4}>
+          <Radio value="customer" label="Customer" />
+          <Radio value="dealer" label="Dealer" />
+        </Group>
+      </Radio.Group>
+      <div style={{ position: 'relative' }}>
+        <TextInput
+          label={kind === 'customer' ? 'Search customers' : 'Search dealers'}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls="party-listbox"
+          aria-autocomplete="list"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            setOpen(true);
+            setActive(0);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+              setActive((a) => Math.min(options.length - 1, a + 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(0, a - 1));
+            } else if (e.key === 'Enter' && open) {
+              e.preventDefault();
+              pick(active);
+            } else if (e.key === 'Escape') setOpen(false);
+          }}
+        />
+        {open && (
+          <Paper
+            id="party-listbox"
+            role="listbox"
+            withBorder
+            shadow="sm"
+            style={{ position: 'absolute', zIndex: 10, left: 0, right: 0, maxHeight: 200, overflowY: 'auto' }}
+          >
+            {options.map((o, i) => (
+              <Text
+                key={o.id}
+                role="option"
+                aria-selected={i === active}
+                p="xs"
+                bg={i === active ? 'var(--mantine-color-blue-light)' : undefined}
+                style={{ cursor: 'pointer' }}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  pick(i);
+                }}
+              >
+                {o.name}
+              </Text>
+            ))}
+          </Paper>
+        )}
+      </div>
+      {props.value && (
+        <Text fw={500} data-testid="party-summary">
+          {props.value.kind === 'dealer' ? 'Dealer' : 'Customer'}: {props.value.name}
+        </Text>
+      )}
+      {adding && kind === 'customer' && (
+        <AddCustomerForm
+          installerId={props.installerId}
+          onCreated={(p) => {
+            setAdding(false);
+            setQuery(p.name);
+            props.onChange(p);
+          }}
+        />
+      )}
+      {adding && kind === 'dealer' && (
+        <AddDealerForm
+          onCreated={(p) => {
+            setAdding(false);
+            setQuery(p.name);
+            props.onChange(p);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function AddCustomerForm(props: { installerId: number; onCreated: (p: Party) => void }) {
+  const [draft, setDraft] = useState(emptyCustomer);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errors = validateCustomer(draft);
+  const valid = Object.keys(errors).length === 0;
+  const show = (k: keyof CustomerDraft) => (touched || draft[k] !== '' ? errors[k] : undefined);
+  const field = (k: keyof CustomerDraft) => ({
+    value: draft[k],
+    error: show(k),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [k]: e.currentTarget.value }),
+  });
+  async function save() {
+    setTouched(true);
+    if (!valid) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const reply = await apiPost(
+        '/customers',
+        {
+          customerName: draft.name,
+          customerEmailAddress: draft.email,
+          customerPhoneNumber: draft.phone,
+          customerAddress: draft.address || null,
+          owningInstaller: props.installerId,
+        },
+        ZCreateCustomerReply,
+      );
+      props.onCreated({ kind: 'customer', id: reply.customerId, name: draft.name.trim() });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Stack gap="xs" aria-label="New customer">
+      <Title order={5}>New customer</Title>
+      <TextInput label="Full name" {...field('name')} />
+      <TextInput label="Phone" {...field('phone')} />
+      <TextInput label="E-mail" {...field('email')} />
+      <TextInput label="Address" {...field('address')} />
+      {error && <Alert color="red">{error}</Alert>}
+      <Button onClick={() => void save()} loading={saving} disabled={!valid}>
+        Save customer
+      </Button>
+    </Stack>
+  );
+}
+
+function AddDealerForm(props: { onCreated: (p: Party) => void }) {
+  const [draft, setDraft] = useState(emptyDealer);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errors = validateDealer(draft);
+  const valid = Object.keys(errors).length === 0;
+  const field = (k: keyof DealerDraft) => ({
+    value: draft[k],
+    error: draft[k] !== '' ? errors[k] : undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [k]: e.currentTarget.value }),
+  });
+  async function completeZip(zip: string) {
+    if (zip.trim().length < 5) return;
+    try {
+      const found = await apiGet(buildPath('/address/zip/:zip', { zip: zip.trim() }), ZZipCompletion, {
+        isQuiet: true,
+      });
+      setDraft((d) => ({ ...d, city: d.city || found.city, state: d.state || found.state }));
+    } catch {
+      // An unknown ZIP leaves city and state to the user.
+    }
+  }
+  async function save() {
+    if (!valid) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const reply = await apiPost(
+        '/dealers',
+        {
+          dealerName: draft.name,
+          dealerEmail: draft.email,
+          dealerPhoneNumber: draft.phone,
+          dealerAddressLine1: draft.address,
+          dealerAddressCity: draft.city,
+          dealerAddressState: draft.state,
+          dealerAddressZip: draft.zip,
+        },
+        ZCreateDealerReply,
+      );
+      props.onCreated({ kind: 'dealer', id: reply.dealerId, name: draft.name.trim() });
+    } catch (e) {
+      setError(`Failed to create dealer: ${errorText(e)}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Stack gap="xs" aria-label="New dealer">
+      <Title order={5}>New dealer</Title>
+      <TextInput label="Dealer name" {...field('name')} />
+      <TextInput label="E-mail" {...field('email')} />
+      <TextInput label="Phone" {...field('phone')} />
+      <TextInput label="Address" {...field('address')} />
+      <TextInput label="ZIP" {...field('zip')} onBlur={(e) => void completeZip(e.currentTarget.value)} />
+      <Group grow>
+        <TextInput label="City" {...field('city')} />
+        <TextInput label="State" maxLength={2} {...field('state')} />
+      </Group>
+      {error && <Alert color="red">{error}</Alert>}
+      <Button onClick={() => void save()} loading={saving} disabled={!valid}>
+        Save dealer
+      </Button>
+    </Stack>
+  );
+}

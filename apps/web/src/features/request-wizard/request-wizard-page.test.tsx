@@ -1,0 +1,219 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnswer, FakeHandler } from '../../test/fake-fetch';
+import { installFakeFetch } from '../../test/fake-fetch';
+import { buildUser, shellFakes, signInAs } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { buildCatalogService } from './request-wizard.fixtures';
+import { RequestWizardPage } from './request-wizard-page';
+
+const dealer = buildUser({ userType: 'dealer', access: 'STANDARD', companyId: 5 });
+const VIN = '1HGCM82633A004352';
+
+const vinResult = {
+  VIN,
+  ModelYear: '2003',
+  Make: 'HONDA',
+  Model: 'Accord',
+  Series: '',
+  Series2: '',
+  Trim: 'EX',
+  Trim2: '',
+  BodyClass: 'Sedan',
+  Doors: '4',
+  Manufacturer: 'HONDA',
+  ErrorCode: '0',
+  ErrorText: '',
+  id_car_make: 1,
+  id_car_model: 2,
+  id_car_trim: 3,
+  make_name: 'Honda',
+  model_name: 'Accord',
+  trim_name: 'EX',
+  body_style: null,
+  size: 'M',
+  id_car_type: 'M',
+  matchType: 'exact',
+  makeScore: 1,
+  modelScore: 1,
+  trimScore: 1,
+  decoder: 'corgi',
+};
+
+const specialist = {
+  Installer_id: 3,
+  Installer_Name: 'Elite Auto Film',
+  dealer_preferred: 1,
+  distance_miles: 4,
+  installer_category: 'Paint',
+  categories: ['Paint'],
+  is_default_vendor: false,
+};
+
+function baseFakes(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
+  return {
+    ...shellFakes(dealer),
+    'POST /api/page-views': { status: 201, body: { success: true } },
+    'GET /api/installerProximity/5/All': { body: [specialist] },
+    'GET /api/vin/': { body: { Count: 1, Message: '', SearchCriteria: VIN, Results: [vinResult] } },
+    'GET /api/makes/2003': { body: [{ id_car_make: 1, name: 'Honda' }] },
+    'GET /api/models/20031': { body: [] },
+    'GET /api/trims/2': { body: [] },
+    'GET /api/categories/0': { body: [{ service_category: 'Paint', category: 'Paint' }] },
+    'GET /api/services/0/M/WHOLE/Paint/5/3': {
+      body: [
+        buildCatalogService({ service_id: 21, description: 'Bumper Repaint' }),
+        buildCatalogService({ service_id: 22, description: 'Ceramic Coating', service_cost: 969 }),
+      ],
+    },
+    'GET /api/dealer/5/team': { body: [] },
+    ...extra,
+  };
+}
+
+function renderWizard(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
+  signInAs(dealer);
+  const server = installFakeFetch(baseFakes(extra));
+  const view = renderWithProviders(<RequestWizardPage />, '/newrequestimates');
+  return { ...view, server, user: userEvent.setup() };
+}
+
+async function chooseAny(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: 'Specialist' }));
+  await user.click(await screen.findByRole('option', { name: 'Any (1)' }));
+}
+
+describe('dealer request wizard', { timeout: 30_000 }, () => {
+  it('hides Previous on step 1 and keeps Next disabled until a specialist is chosen', async () => {
+    const { user } = renderWizard();
+    expect(screen.queryByRole('button', { name: 'Previous' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await chooseAny(user);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('validates the VIN live and decodes it into the vehicle', async () => {
+    const { user } = renderWizard();
+    await chooseAny(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const vin = screen.getByRole('textbox', { name: 'VIN #' });
+    fireEvent.change(vin, { target: { value: '1hgcm82633a00435' } });
+    expect(
+      screen.getByText('VIN # must be 17 characters (letters and numbers, excluding I, O, Q)'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decode VIN' })).toBeDisabled();
+    fireEvent.change(vin, { target: { value: `${(vin as HTMLInputElement).value}2` } });
+    expect(vin).toHaveValue(VIN);
+    expect(screen.queryByText(/VIN # must be 17 characters/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Decode VIN' }));
+    expect(await screen.findByTestId('vehicle-summary')).toHaveTextContent('2003 Honda Accord EX');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('asks to confirm when the vehicle has live requests, and creates only after Continue', async () => {
+    const created = {
+      success: true,
+      requestId: 99,
+      Request_id: 99,
+      id: 99,
+      requestType: 'dealer',
+      currentState: 'new',
+      assignedTo: 0,
+      dueDate: null,
+      totalsPending: false,
+      totals: {
+        requestTotal: 1453.5,
+        requestDiscount: 0,
+        requestFee: 72.68,
+        requestTaxes: 0,
+        requestDuration: 2,
+        customerTotal: 1453.5,
+        serviceRequested: 'Paint - Bumper Repaint, Paint - Ceramic Coating',
+        retailTotal: 1140,
+        margin: 0,
+      },
+      services: [],
+    };
+    const { user, server } = renderWizard({
+      'POST /api/requests/check-duplicate': {
+        body: [
+          {
+            requestId: 24,
+            Request_id: 24,
+            current_state: 'new',
+            currentState: 'new',
+            available_date: '2026/11/22 00:00:00',
+            availableDate: '2026/11/22 00:00:00',
+            requestType: 'dealer',
+            serviceRequested: 'Paint',
+            vin: VIN,
+            vehicleYear: 2003,
+            vehicleMake: 'Honda',
+            vehicleModel: 'Accord',
+            vehicleTrim: 'EX',
+            matchedBy: 'vin',
+          },
+        ],
+      },
+      'POST /api/vehicles': {
+        body: {
+          Vehicle_ID: 7,
+          id: 7,
+          vehicleId: 7,
+          Year: 2003,
+          Make: 'Honda',
+          Model: 'Accord',
+          Trim: 'EX',
+          Style: null,
+          body: null,
+          bodyStyle: null,
+          id_car_make: 1,
+          id_car_model: 2,
+          id_car_trim: 3,
+          color: null,
+          series: null,
+          VIN,
+          vin: VIN,
+          vinAvailable: true,
+          stock: null,
+          size: 'M',
+          id_car_type: 'M',
+          img_url: null,
+        },
+      },
+      'POST /api/requestimates/': { body: created },
+      'GET /api/matchAll/': { body: { success: true, requestId: 99, matched: 1, offers: [] } },
+      'GET /api/sendemailreq/99': { body: { success: true, queued: 1, recipients: [] } },
+    });
+    await chooseAny(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'VIN #' }), { target: { value: VIN } });
+    await user.click(screen.getByRole('button', { name: 'Decode VIN' }));
+    await screen.findByTestId('vehicle-summary');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Add Bumper Repaint' }));
+    await user.click(screen.getByRole('button', { name: 'Add Ceramic Coating' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByTestId('duplicate-text')).toHaveTextContent(
+      'We found 1 existing estimate(s) and job(s) for this 2003 Honda Accord: #24 new (available 2026/11/22 00:00:00). Do you want to continue creating a new request?',
+    );
+    expect(server.callsTo('POST', '/api/requestimates/')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText("We'll take it from here")).toBeInTheDocument();
+    expect(screen.getByTestId('request-ending')).toHaveTextContent('$1,453.50');
+    const body = server.callsTo('POST', '/api/requestimates/')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ requestType: 'dealer', assignedTo: 0, vehicleId: 7 });
+    expect(body.services).toEqual([
+      { serviceId: 21, retailPrice: 570 },
+      { serviceId: 22, retailPrice: 570 },
+    ]);
+    await waitFor(() => expect(server.callsTo('GET', '/api/matchAll/')).toHaveLength(1));
+  });
+});

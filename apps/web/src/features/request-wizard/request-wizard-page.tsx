@@ -1,0 +1,806 @@
+import { ZCatalogService, ZCategory } from '@app/contracts/catalog.contract';
+import { ZProximityInstaller, ZTeamContact } from '@app/contracts/customers.contract';
+import {
+  formatDuplicateConfirmation,
+  requestCreationPaths,
+  type TCreateRequestReply,
+  type TDuplicateEntry,
+  ZCreateRequestReply,
+  ZDuplicateEntry,
+  ZMatchReply,
+  ZQueuedReply,
+} from '@app/contracts/request-creation.contract';
+import { ZMake, ZModel, ZTrim, ZVehicle, ZVinReply } from '@app/contracts/vehicles.contract';
+import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { useSession } from '../../lib/session-store';
+import { invalidateServiceRequests } from '../service-requests/query-keys';
+import {
+  addService,
+  canAdvance,
+  categoryFromHint,
+  dealerYears,
+  formatMoney,
+  LAST_STEP,
+  MAX_REFERENCE_NUMBER,
+  proposeDueDate,
+  type SelectedService,
+  sumDuration,
+  todayIso,
+  type WizardVehicle,
+} from './wizard-rules';
+
+const stepLabels = ['Specialist', 'Vehicle', 'Work', 'Notes', 'Dates'];
+export const VIN_MESSAGE = 'VIN # must be 17 characters (letters and numbers, excluding I, O, Q)';
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiHttpError && error.isClientError) return error.userMessage ?? error.message;
+  return 'An unexpected error occurred.';
+}
+
+type Ending = { requestId: number; totals: TCreateRequestReply['totals']; contract: boolean };
+
+export function RequestWizardPage(props: { hint?: string | null }) {
+  const location = useLocation();
+  const hint = props.hint ?? (location.state as { hint?: string } | null)?.hint ?? null;
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dealer = session.company?.kind === 'dealer' ? session.company.record : null;
+  const dealerId = dealer?.dealer_id ?? 0;
+
+  const [step, setStep] = useState(1);
+  const [category, setCategory] = useState(() => categoryFromHint(hint));
+  const [specialist, setSpecialist] = useState<number | null>(null);
+  const [vehicle, setVehicle] = useState<WizardVehicle | null>(null);
+  const [services, setServices] = useState<SelectedService[]>([]);
+  const [serviceMessage, setServiceMessage] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [stockNumber, setStockNumber] = useState('');
+  const [dealNumber, setDealNumber] = useState('');
+  const [contactId, setContactId] = useState<string | null>(null);
+  const [availableDate, setAvailableDate] = useState(() => todayIso());
+  const [dueDate, setDueDate] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [duplicates, setDuplicates] = useState<TDuplicateEntry[] | null>(null);
+  const [ending, setEnding] = useState<Ending | null>(null);
+
+  const duration = sumDuration(services);
+  const proposedDue = proposeDueDate(availableDate, duration);
+  const effectiveDue = dueDate && dueDate >= proposedDue ? dueDate : proposedDue;
+
+  const gate = { specialist, vehicle, services };
+  const canNext = canAdvance(step, gate);
+
+  async function createRequest() {
+    if (!vehicle) return;
+    setIsSending(true);
+    setSendError(null);
+    try {
+      const created = await apiPost(
+        '/vehicles',
+        {
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          trim: vehicle.trim,
+          vin: vehicle.vin,
+          size: vehicle.size,
+          id_car_make: vehicle.makeId,
+          id_car_model: vehicle.modelId,
+          id_car_trim: vehicle.trimId,
+          stock_number: stockNumber || null,
+        },
+        ZVehicle,
+      );
+      const reply = await apiPost(
+        requestCreationPaths.create,
+        {
+          requestType: 'dealer',
+          requestor: dealerId,
+          dealerId,
+          assignedTo: specialist ?? 0,
+          availableDate,
+          dueDate: effectiveDue,
+          vehicleId: created.Vehicle_ID,
+          vin: vehicle.vin,
+          createdType: 'dealer',
+          installerCatalog: 'WHOLE',
+          stock_number: stockNumber || null,
+          deal_number: dealNumber || null,
+          noteText: notes.trim() || null,
+          services: services.map((s) => ({ serviceId: s.service.service_id, retailPrice: s.retailPrice })),
+        },
+        ZCreateRequestReply,
+      );
+      const matchPath = specialist ? requestCreationPaths.matchOne : requestCreationPaths.matchAll;
+      try {
+        await apiGet(matchPath, ZMatchReply, { query: { Id: reply.requestId }, isQuiet: true });
+        await apiGet(
+          buildPath(requestCreationPaths.requestEmail, { requestId: reply.requestId }),
+          ZQueuedReply,
+          {
+            query: { contactId: contactId ?? undefined },
+            isQuiet: true,
+          },
+        );
+      } catch (error) {
+        console.warn('matching or notification failed', error);
+      }
+      await invalidateServiceRequests(queryClient);
+      setEnding({
+        requestId: reply.requestId,
+        totals: reply.totals,
+        contract: (dealer?.customer_contract ?? 'N') !== 'N',
+      });
+    } catch (error) {
+      setSendError(errorText(error));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  async function send() {
+    if (!vehicle) return;
+    setIsSending(true);
+    setSendError(null);
+    let found: TDuplicateEntry[] = [];
+    try {
+      found = await apiPost(
+        requestCreationPaths.duplicate,
+        {
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          trim: vehicle.trim,
+          vin: vehicle.vin,
+          userType: 'dealer',
+          userId: dealerId,
+        },
+        z.array(ZDuplicateEntry),
+        { isQuiet: true },
+      );
+    } catch {
+      found = []; // a failed check counts as none
+    }
+    if (found.length > 0) {
+      setIsSending(false);
+      setDuplicates(found);
+      return;
+    }
+    await createRequest();
+  }
+
+  function goNext() {
+    if (!canNext) return;
+    if (step === LAST_STEP) void send();
+    else setStep((s) => Math.min(LAST_STEP, s + 1));
+  }
+
+  if (!dealer) {
+    return (
+      <Alert color="yellow" m="md">
+        New requests are created by dealerships.
+      </Alert>
+    );
+  }
+
+  if (ending) {
+    return (
+      <Stack p="md" maw={640} mx="auto" data-testid="request-ending">
+        <Title order={2}>
+          {ending.contract ? "Let's create the customer contract" : "We'll take it from here"}
+        </Title>
+        <Text>
+          Request #{ending.requestId} was sent. Total {formatMoney(ending.totals.requestTotal)} for{' '}
+          {ending.totals.serviceRequested}.
+        </Text>
+        <Group>
+          <Button
+            onClick={() =>
+              navigate(ending.contract ? `/contract/${ending.requestId}` : '/requestimates', {
+                replace: true,
+              })
+            }
+          >
+            {ending.contract ? 'Create contract' : 'Back to requests'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack p={{ base: 'xs', sm: 'md' }} maw={900} mx="auto" gap="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2}>New Request</Title>
+        <ActionIcon variant="subtle" size="lg" aria-label="Close" onClick={() => navigate('/requestimates')}>
+          <span aria-hidden="true">✕</span>
+        </ActionIcon>
+      </Group>
+      <Text hiddenFrom="sm" fw={600} aria-live="polite">
+        Step {step} of {LAST_STEP}: {stepLabels[step - 1]}
+      </Text>
+      <Stepper active={step - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm">
+        {stepLabels.map((label) => (
+          <Stepper.Step key={label} label={label} />
+        ))}
+      </Stepper>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        {step === 1 && (
+          <SpecialistStep
+            dealerId={dealerId}
+            preferredOnly={dealer.vendor_visibility_mode === 'preferred'}
+            category={category}
+            onCategory={setCategory}
+            value={specialist}
+            onChange={(id) => {
+              setSpecialist(id);
+              setServices([]);
+            }}
+          />
+        )}
+        {step === 2 && (
+          <VehicleStep
+            value={vehicle}
+            onChange={(v) => {
+              setVehicle(v);
+              setServices([]);
+            }}
+          />
+        )}
+        {step === 3 && vehicle && (
+          <WorkStep
+            mode="dealer"
+            categoriesPath={`/categories/${specialist ?? 0}`}
+            servicesPath={(c) =>
+              `/services/${specialist ?? 0}/${vehicle.size}/WHOLE/${encodeURIComponent(c)}/${dealerId}/${vehicle.trimId ?? 0}`
+            }
+            vehicle={vehicle}
+            category={category}
+            onCategory={setCategory}
+            services={services}
+            message={serviceMessage}
+            onAdd={(candidate) => {
+              const result = addService(services, candidate);
+              if (!result.ok) setServiceMessage(result.message);
+              else {
+                setServiceMessage(null);
+                setServices(result.services);
+              }
+            }}
+            onRemove={(id) => setServices(services.filter((s) => s.service.service_id !== id))}
+            onRetail={(id, price) =>
+              setServices(
+                services.map((s) => (s.service.service_id === id ? { ...s, retailPrice: price } : s)),
+              )
+            }
+          />
+        )}
+        {step === 4 && (
+          <NotesStep
+            dealerId={dealerId}
+            notes={notes}
+            onNotes={setNotes}
+            stockNumber={stockNumber}
+            onStock={setStockNumber}
+            dealNumber={dealNumber}
+            onDeal={setDealNumber}
+            contactId={contactId}
+            onContact={setContactId}
+          />
+        )}
+        {step === 5 && (
+          <Stack>
+            <TextInput
+              type="date"
+              label="Available"
+              min={todayIso()}
+              value={availableDate}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                if (value && value >= todayIso()) setAvailableDate(value);
+              }}
+            />
+            <TextInput
+              type="date"
+              label="Needed by"
+              min={proposedDue}
+              value={effectiveDue}
+              onChange={(e) => setDueDate(e.currentTarget.value || null)}
+              description={`Proposed: available date + ${Math.max(1, Math.round(duration))} day(s)`}
+            />
+            <Text size="sm" c="dimmed">
+              {vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.trim ?? ''}` : ''} ·{' '}
+              {services.map((s) => s.service.description).join(', ')}
+            </Text>
+          </Stack>
+        )}
+      </Paper>
+      {sendError && (
+        <Alert color="red" role="alert">
+          {sendError}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        {step > 1 ? (
+          <Button variant="default" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={isSending}>
+            Previous
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button onClick={goNext} disabled={!canNext || isSending} loading={isSending}>
+          {step === LAST_STEP ? 'Send Request' : 'Next'}
+        </Button>
+      </Group>
+      <Modal
+        opened={duplicates !== null}
+        onClose={() => setDuplicates(null)}
+        title="Possible duplicate"
+        centered
+      >
+        {duplicates && vehicle && (
+          <Stack>
+            <Text data-testid="duplicate-text">{formatDuplicateConfirmation(vehicle, duplicates)}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDuplicates(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  setDuplicates(null);
+                  void createRequest();
+                }}
+              >
+                Continue
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function SpecialistStep(props: {
+  dealerId: number;
+  preferredOnly: boolean;
+  category: string;
+  onCategory: (c: string) => void;
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const specialists = useQuery({
+    queryKey: ['request-wizard', 'specialists', props.dealerId],
+    queryFn: () =>
+      apiGet(
+        buildPath('/installerProximity/:dealerId/:category', { dealerId: props.dealerId, category: 'All' }),
+        z.array(ZProximityInstaller),
+        { isQuiet: true },
+      ),
+  });
+  const list = (specialists.data ?? []).filter((s) => !props.preferredOnly || s.dealer_preferred === 1);
+  if (specialists.isPending) return <Loader size="sm" aria-label="Loading specialists" />;
+  const options = [
+    { value: '0', label: `Any (${list.length})` },
+    ...list.map((s) => ({
+      value: String(s.Installer_id),
+      label: `${s.Installer_Name}${s.distance_miles !== null ? ` · ${Math.round(s.distance_miles)} mi` : ''}`,
+    })),
+  ];
+  return (
+    <Stack>
+      <Title order={4}>Choose a specialist</Title>
+      {list.length === 0 && (
+        <Alert color="yellow">
+          No specialists available. No specialists found for the selected category.
+        </Alert>
+      )}
+      <Select
+        label="Specialist"
+        data={options}
+        value={props.value === null ? null : String(props.value)}
+        onChange={(v) => props.onChange(v === null ? null : Number(v))}
+        allowDeselect={false}
+        placeholder="Choose a specialist"
+      />
+    </Stack>
+  );
+}
+
+export function VehicleStep({
+  value,
+  onChange,
+}: {
+  value: WizardVehicle | null;
+  onChange: (v: WizardVehicle | null) => void;
+}) {
+  const [vin, setVin] = useState(value?.vin ?? '');
+  const [decodeError, setDecodeError] = useState<string | null>(null);
+  const [isDecoding, setIsDecoding] = useState(false);
+  const [year, setYear] = useState<string | null>(value ? String(value.year) : null);
+  const [makeId, setMakeId] = useState<string | null>(value?.makeId ? String(value.makeId) : null);
+  const [modelId, setModelId] = useState<string | null>(value?.modelId ? String(value.modelId) : null);
+  const [trimId, setTrimId] = useState<string | null>(value?.trimId ? String(value.trimId) : null);
+  const [decodedNames, setDecodedNames] = useState<{
+    make: string;
+    model: string;
+    trim: string | null;
+  } | null>(value ? { make: value.make, model: value.model, trim: value.trim } : null);
+  const normalized = normalizeVin(vin);
+  const vinValid = isValidVin(normalized);
+
+  const makes = useQuery({
+    queryKey: ['request-wizard', 'makes', year],
+    queryFn: () => apiGet(`/makes/${year}`, z.array(ZMake), { isQuiet: true }),
+    enabled: year !== null,
+  });
+  const models = useQuery({
+    queryKey: ['request-wizard', 'models', year, makeId],
+    queryFn: () => apiGet(`/models/${year}${makeId}`, z.array(ZModel), { isQuiet: true }),
+    enabled: year !== null && makeId !== null,
+  });
+  const trims = useQuery({
+    queryKey: ['request-wizard', 'trims', modelId, year],
+    queryFn: () => apiGet(`/trims/${modelId}`, z.array(ZTrim), { query: { year }, isQuiet: true }),
+    enabled: modelId !== null,
+  });
+
+  function withDecoded(
+    options: { value: string; label: string }[],
+    id: string | null,
+    name: string | null | undefined,
+  ) {
+    if (!id || !name || options.some((o) => o.value === id)) return options;
+    return [{ value: id, label: name }, ...options];
+  }
+
+  function choose(next: {
+    year: string | null;
+    makeId: string | null;
+    modelId: string | null;
+    trimId: string | null;
+  }) {
+    setYear(next.year);
+    setMakeId(next.makeId);
+    setModelId(next.modelId);
+    setTrimId(next.trimId);
+    const make = makes.data?.find((m) => String(m.id_car_make) === next.makeId);
+    const model = models.data?.find((m) => String(m.id_car_model) === next.modelId);
+    const trim = trims.data?.find((t) => String(t.id_car_trim) === next.trimId);
+    if (next.year && make && model && trim) {
+      onChange({
+        vin: vinValid ? normalized : null,
+        year: Number(next.year),
+        make: make.name,
+        model: model.name,
+        trim: trim.name,
+        makeId: make.id_car_make,
+        modelId: model.id_car_model,
+        trimId: trim.id_car_trim,
+        size: trim.id_car_type ?? model.vehicleSize,
+        bodyStyle: trim.body_style,
+      });
+    } else onChange(null);
+  }
+
+  async function decode() {
+    if (!vinValid) return;
+    setIsDecoding(true);
+    setDecodeError(null);
+    try {
+      const reply = await apiGet('/vin/', ZVinReply, { query: { Id: normalized }, isQuiet: true });
+      const result = reply.Results[0];
+      const decodedYear = Number(result?.ModelYear);
+      if (!result?.make_name || !result.model_name || !Number.isFinite(decodedYear)) {
+        setDecodeError('This VIN could not be decoded. Please choose the year, make, model and trim.');
+        return;
+      }
+      setDecodedNames({ make: result.make_name, model: result.model_name, trim: result.trim_name });
+      setYear(String(decodedYear));
+      setMakeId(result.id_car_make ? String(result.id_car_make) : null);
+      setModelId(result.id_car_model ? String(result.id_car_model) : null);
+      setTrimId(result.id_car_trim ? String(result.id_car_trim) : null);
+      onChange({
+        vin: normalized,
+        year: decodedYear,
+        make: result.make_name,
+        model: result.model_name,
+        trim: result.trim_name,
+        makeId: result.id_car_make,
+        modelId: result.id_car_model,
+        trimId: result.id_car_trim,
+        size: result.size,
+        bodyStyle: result.body_style,
+      });
+    } catch (error) {
+      setDecodeError(errorText(error));
+    } finally {
+      setIsDecoding(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={4}>Vehicle</Title>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="VIN #"
+          value={vin}
+          maxLength={17}
+          style={{ flex: '1 1 220px' }}
+          onChange={(e) => setVin(e.currentTarget.value.toUpperCase())}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void decode();
+          }}
+          error={vin !== '' && !vinValid ? VIN_MESSAGE : undefined}
+        />
+        <Button onClick={() => void decode()} disabled={!vinValid} loading={isDecoding}>
+          Decode VIN
+        </Button>
+      </Group>
+      {decodeError && <Alert color="yellow">{decodeError}</Alert>}
+      <Text size="sm" c="dimmed">
+        Or choose the vehicle:
+      </Text>
+      <Group grow wrap="wrap">
+        <Select
+          label="Year"
+          searchable
+          data={dealerYears().map(String)}
+          value={year}
+          onChange={(v) => choose({ year: v, makeId: null, modelId: null, trimId: null })}
+        />
+        <Select
+          label="Make"
+          searchable
+          disabled={!year}
+          data={withDecoded(
+            (makes.data ?? []).map((m) => ({ value: String(m.id_car_make), label: m.name })),
+            makeId,
+            decodedNames?.make,
+          )}
+          value={makeId}
+          onChange={(v) => choose({ year, makeId: v, modelId: null, trimId: null })}
+        />
+      </Group>
+      <Group grow wrap="wrap">
+        <Select
+          label="Model"
+          searchable
+          disabled={!makeId}
+          data={withDecoded(
+            (models.data ?? []).map((m) => ({ value: String(m.id_car_model), label: m.name })),
+            modelId,
+            decodedNames?.model,
+          )}
+          value={modelId}
+          onChange={(v) => choose({ year, makeId, modelId: v, trimId: null })}
+        />
+        <Select
+          label="Trim"
+          searchable
+          disabled={!modelId}
+          data={withDecoded(
+            (trims.data ?? []).map((t) => ({ value: String(t.id_car_trim), label: t.name })),
+            trimId,
+            decodedNames?.trim,
+          )}
+          value={trimId}
+          onChange={(v) => choose({ year, makeId, modelId, trimId: v })}
+        />
+      </Group>
+      {value && (
+        <Text fw={500} data-testid="vehicle-summary">
+          {value.year} {value.make} {value.model} {value.trim ?? ''} (size {value.size})
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function WorkStep(props: {
+  categoriesPath: string;
+  servicesPath: (category: string) => string;
+  mode: 'dealer' | 'installer';
+  onDiscount?: (id: number, discount: number | null) => void;
+  vehicle: WizardVehicle;
+  category: string;
+  onCategory: (c: string) => void;
+  services: SelectedService[];
+  message: string | null;
+  onAdd: (s: z.infer<typeof ZCatalogService>) => void;
+  onRemove: (id: number) => void;
+  onRetail: (id: number, price: number | null) => void;
+}) {
+  const categories = useQuery({
+    queryKey: ['request-wizard', 'categories', props.categoriesPath],
+    queryFn: () => apiGet(props.categoriesPath, z.array(ZCategory), { isQuiet: true }),
+  });
+  const servicesPath = props.servicesPath(props.category);
+  const catalog = useQuery({
+    queryKey: ['request-wizard', 'services', servicesPath],
+    queryFn: () => apiGet(servicesPath, z.array(ZCatalogService), { isQuiet: true }),
+  });
+  const categoryNames = Array.from(
+    new Set(['Paint', ...(categories.data ?? []).map((c) => c.service_category), props.category]),
+  );
+  const available = (catalog.data ?? []).filter((s) => !s.is_custom);
+  return (
+    <Stack>
+      <Title order={4}>Work</Title>
+      <Select
+        label="Category"
+        data={categoryNames}
+        value={props.category}
+        onChange={(v) => v && props.onCategory(v)}
+        allowDeselect={false}
+      />
+      <Text size="xs" c="dimmed">
+        NOTE : Price may vary based on selected model
+      </Text>
+      {catalog.isPending && <Loader size="sm" aria-label="Loading services" />}
+      {catalog.isError && <Alert color="red">{errorText(catalog.error)}</Alert>}
+      {catalog.isSuccess && available.length === 0 && <Text c="dimmed">No services in this category.</Text>}
+      <Stack gap={6} aria-label="Available services">
+        {available.map((s) => {
+          const isSelected = props.services.some((x) => x.service.service_id === s.service_id);
+          return (
+            <Group key={s.service_id} justify="space-between" wrap="nowrap">
+              <Text size="sm" style={{ flex: 1 }}>
+                {s.description}{' '}
+                <Text span c="dimmed">
+                  · {s.duration_days} day(s)
+                </Text>
+              </Text>
+              <Text size="sm" fw={500}>
+                {formatMoney(s.service_cost)}
+              </Text>
+              <Button
+                size="xs"
+                variant={isSelected ? 'light' : 'filled'}
+                disabled={isSelected}
+                onClick={() => props.onAdd(s)}
+                aria-label={`Add ${s.description}`}
+              >
+                {isSelected ? 'Added' : 'Add'}
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+      {props.message && (
+        <Alert color="yellow" role="alert">
+          {props.message}
+        </Alert>
+      )}
+      <Title order={5}>Selected services</Title>
+      {props.services.length === 0 && <Text c="dimmed">No service selected yet.</Text>}
+      {props.services.map((s) => (
+        <Group key={s.service.service_id} align="flex-end" wrap="wrap" data-testid="selected-service">
+          <Text size="sm" style={{ flex: '1 1 200px' }}>
+            {s.service.description} — {formatMoney(s.service.service_cost)}
+          </Text>
+          {props.mode === 'dealer' ? (
+            <NumberInput
+              label="Retail price"
+              size="xs"
+              min={0}
+              decimalScale={2}
+              prefix="$"
+              w={130}
+              value={s.retailPrice ?? ''}
+              onChange={(v) =>
+                props.onRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
+              }
+            />
+          ) : (
+            <NumberInput
+              label="Discount"
+              size="xs"
+              min={0}
+              max={s.service.service_cost}
+              step={0.01}
+              decimalScale={2}
+              prefix="$"
+              w={130}
+              clampBehavior="strict"
+              value={s.discount ?? ''}
+              onChange={(v) =>
+                props.onDiscount?.(
+                  s.service.service_id,
+                  typeof v === 'number' ? Math.min(s.service.service_cost, Math.max(0, v)) : null,
+                )
+              }
+            />
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => props.onRemove(s.service.service_id)}
+            aria-label={`Remove ${s.service.description}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function NotesStep(props: {
+  dealerId: number;
+  notes: string;
+  onNotes: (v: string) => void;
+  stockNumber: string;
+  onStock: (v: string) => void;
+  dealNumber: string;
+  onDeal: (v: string) => void;
+  contactId: string | null;
+  onContact: (v: string | null) => void;
+}) {
+  const team = useQuery({
+    queryKey: ['request-wizard', 'team', props.dealerId],
+    queryFn: () => apiGet(`/dealer/${props.dealerId}/team`, z.array(ZTeamContact), { isQuiet: true }),
+  });
+  return (
+    <Stack>
+      <Title order={4}>Notes</Title>
+      <Textarea
+        label="Notes"
+        rows={4}
+        value={props.notes}
+        onChange={(e) => props.onNotes(e.currentTarget.value)}
+      />
+      <Group grow wrap="wrap">
+        <TextInput
+          label="Stock #"
+          maxLength={MAX_REFERENCE_NUMBER}
+          value={props.stockNumber}
+          onChange={(e) => props.onStock(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Deal number"
+          maxLength={MAX_REFERENCE_NUMBER}
+          value={props.dealNumber}
+          onChange={(e) => props.onDeal(e.currentTarget.value)}
+        />
+      </Group>
+      <Select
+        label="Contact to notify"
+        clearable
+        placeholder={team.isPending ? 'Loading…' : 'None'}
+        data={(team.data ?? []).map((c) => ({
+          value: String(c.User_id),
+          label: `${c.user_name} (${c.email})`,
+        }))}
+        value={props.contactId}
+        onChange={props.onContact}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import type { TCatalogService } from '@app/contracts/catalog.contract';
+import { alreadyIncludedMessage } from '@app/domain/pricing/service-selection';
+import type { IsoDate } from '@app/domain/scheduling/dates';
+import { computeProposedDueDate } from '@app/domain/scheduling/job-dates';
+import { type Cents, formatMoney as formatCents } from '@app/domain/shared/money';
+
+export const LAST_STEP = 5;
+export const DEFAULT_CATEGORY = 'Paint';
+export const MAX_REFERENCE_NUMBER = 50;
+
+export type WizardVehicle = {
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  makeId: number | null;
+  modelId: number | null;
+  trimId: number | null;
+  size: 'S' | 'M' | 'L';
+  bodyStyle: string | null;
+};
+
+/** A selected service with the dealer's retail price for its customer. */
+export type SelectedService = {
+  service: TCatalogService;
+  retailPrice: number | null;
+  /** Installers only: an amount between 0 and the cost. */
+  discount?: number | null;
+};
+
+export type GateState = {
+  specialist: number | null;
+  vehicle: WizardVehicle | null;
+  services: readonly SelectedService[];
+};
+
+/** Next is disabled until step 1 has a specialist, step 2 a vehicle, step 3 a service; step 4 is always allowed. */
+export function canAdvance(step: number, state: GateState): boolean {
+  if (step === 1) return state.specialist !== null;
+  if (step === 2) return state.vehicle !== null;
+  if (step === 3) return state.services.length > 0;
+  return true;
+}
+
+/** Category hints (001 §2.2): PPF → PPF, TINT → Glass/Tint, PAINT and DETAIL → Other Services. */
+export function categoryFromHint(hint: string | null | undefined): string {
+  const value = (hint ?? '').trim().toUpperCase();
+  if (value === 'PPF') return 'PPF';
+  if (value === 'TINT') return 'Glass/Tint';
+  if (value === 'PAINT' || value === 'DETAIL') return 'Other Services';
+  return DEFAULT_CATEGORY;
+}
+
+function overrideIds(service: TCatalogService): number[] {
+  return service.overrides
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+}
+
+function includes(a: TCatalogService, b: TCatalogService): boolean {
+  const ids = overrideIds(a);
+  return ids.includes(b.service_id) || ids.includes(b.master_service_id);
+}
+
+export type AddResult =
+  | { ok: true; services: SelectedService[]; removed: SelectedService[] }
+  | { ok: false; message: string };
+
+/** K73: a service included by a selected one is refused; a service including selected ones replaces them. */
+export function addService(selected: readonly SelectedService[], candidate: TCatalogService): AddResult {
+  if (selected.some((s) => s.service.service_id === candidate.service_id))
+    return { ok: false, message: 'Service already selected' };
+  if (selected.some((s) => includes(s.service, candidate)))
+    return { ok: false, message: alreadyIncludedMessage };
+  const removed = selected.filter((s) => includes(candidate, s.service));
+  const kept = selected.filter((s) => !includes(candidate, s.service));
+  return {
+    ok: true,
+    services: [...kept, { service: candidate, retailPrice: candidate.retail_price }],
+    removed,
+  };
+}
+
+export function sumDuration(services: readonly SelectedService[]): number {
+  return services.reduce((total, s) => total + (s.service.duration_days || 1), 0);
+}
+
+/** Available + max(1, round(duration)) days. */
+export function proposeDueDate(availableDate: IsoDate, durationDays: number): IsoDate {
+  return computeProposedDueDate(availableDate, durationDays);
+}
+
+/** Dealer years: 1950 to next year, newest first. */
+export function dealerYears(now = new Date()): number[] {
+  const last = now.getFullYear() + 1;
+  return Array.from({ length: last - 1950 + 1 }, (_, i) => last - i);
+}
+
+/** Dollars as '$1,234.50'. */
+export function formatMoney(value: number | null | undefined): string {
+  const cents = Math.round((value ?? 0) * 100);
+  return formatCents(cents as Cents);
+}
+
+export function todayIso(now = new Date()): IsoDate {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}` as IsoDate;
+}
