@@ -18,6 +18,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // All specs share one server and database. Specs that only read the demo data run first; specs
+  // that change it (create requests, move jobs through the lifecycle, take payments) run after them.
+  projects: [
+    { name: 'read-only', testMatch: ['shell.spec.ts', 'lists.spec.ts'] },
+    {
+      name: 'mutating',
+      testMatch: ['creation.spec.ts', 'lifecycle-ui.spec.ts', 'payments.spec.ts'],
+      dependencies: ['read-only'],
+    },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

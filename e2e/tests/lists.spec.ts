@@ -91,8 +91,7 @@ test.describe('desktop lists', () => {
     await expect(actions.getByRole('button', { name: 'ASSIGN' })).toBeDisabled();
     await page.getByRole('radio').first().check();
     await expect(actions.getByRole('button', { name: 'ASSIGN' })).toBeEnabled();
-    await actions.getByRole('button', { name: 'ASSIGN' }).click();
-    await expect(actions.getByRole('status')).toContainText('coming with the job lifecycle');
+    // Pressing it is the lifecycle suite's journey (it changes the data); here we only read.
     await look(page, 'lists-dealer-answered-1280');
 
     await page.reload();
