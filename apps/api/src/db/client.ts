@@ -32,6 +32,13 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (restart, failover, admin termination) emits 'error' on
+    // the pool; unhandled, that would crash the process. The pool drops the client and opens a new
+    // one on the next query, so there is nothing else to do.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01')
+        console.warn(`database connection lost: ${error.message}`);
+    });
     // Fail fast with a clear message rather than on the first request.
     const client = await pool.connect();
     client.release();
