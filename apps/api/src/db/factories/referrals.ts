@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
+import { calculateReferralBonusCents } from '@app/domain/referrals/referral-bonus';
 import { referrals } from '../schema/referrals';
 import { type DbOrTx, firstRow } from './common';
 import { createDealer } from './identity';
 
 export type Referral = typeof referrals.$inferSelect;
 
-/** Referral bonus in cents (K46): $100 when the requested service is PPF, otherwise $25. */
-export function referralBonusCents(requestedService: string | null | undefined): number {
-  return requestedService && /\bPPF\b/i.test(requestedService) ? 10_000 : 2_500;
-}
+/** Referral bonus in cents (K46); the rule lives in the domain package. */
+export const referralBonusCents = calculateReferralBonusCents;
 
 /** How claim tokens are stored: SHA-256, hex. */
 export function hashClaimToken(token: string): string {

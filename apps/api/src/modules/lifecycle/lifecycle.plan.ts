@@ -1,3 +1,4 @@
+import { calculateReferralBonusCents } from '@app/domain/referrals/referral-bonus';
 /**
  * Small pure helpers of the lifecycle service: how a booked job is laid out on calendar days, the instants
  * stored for work days, the key that deduplicates history records, and the referral bonus.
@@ -63,7 +64,5 @@ export function serverHistoryKey(version: number, requestStatus: string, service
   return `v${version}|${requestStatus}|${serviceId ?? ''}`;
 }
 
-/** Referral bonus in cents (K46): $100 when the requested service is PPF, otherwise $25. */
-export function referralBonusCents(requestedService: string | null | undefined): number {
-  return requestedService && /\bPPF\b/i.test(requestedService) ? 10_000 : 2_500;
-}
+/** Referral bonus in cents (K46); the rule lives in the domain package. */
+export const referralBonusCents = calculateReferralBonusCents;
