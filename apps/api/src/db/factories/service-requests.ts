@@ -1,3 +1,4 @@
+import { describeServiceRequested as describeRequestedServices } from '@app/domain/pricing/quote-total';
 import { eq } from 'drizzle-orm';
 import { calendarDays, requestSchedules } from '../schema/calendar';
 import { installers } from '../schema/identity';
@@ -76,10 +77,13 @@ export function computeRequestTotals(
 export function describeServiceRequested(
   lines: readonly { serviceCategory: string; description: string; customDescription?: string | null }[],
 ): string {
-  const first = lines[0];
-  if (!first) return '';
-  const text = `${first.serviceCategory} - ${first.customDescription || first.description}`;
-  return lines.length > 1 ? `${text} + ${lines.length - 1}` : text;
+  return describeRequestedServices(
+    lines.map((l) => ({
+      category: l.serviceCategory,
+      description: l.description,
+      customDescription: l.customDescription,
+    })),
+  );
 }
 
 /** Whole days a job of `durationTenths` occupies (at least 1). */
