@@ -70,6 +70,8 @@ export const invoices = pgTable(
     ),
     uniqueIndex('invoices_idempotency_key_unique').on(t.idempotencyKey),
     uniqueIndex('invoices_provider_invoice_id_unique').on(t.providerInvoiceId),
+    /** The hosted page looks an invoice up by its pay token (metadata.pay_token): one invoice per token. */
+    uniqueIndex('invoices_pay_token_unique').on(sql`(${t.metadata}->>'pay_token')`),
     index('invoices_request_idx').on(t.requestId),
     index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
     index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),

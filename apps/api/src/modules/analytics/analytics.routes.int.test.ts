@@ -49,6 +49,7 @@ describe('page views', () => {
         companyId: dealerId,
         companyType: 'dealer',
         path: '/jobs',
+        requestId: null,
         createdAt: NOW,
       },
       {
@@ -56,7 +57,8 @@ describe('page views', () => {
         userId: installer.user.userId,
         companyId: installerId,
         companyType: 'installer',
-        path: '/requestimates?requestId=42',
+        path: '/requestimates',
+        requestId: 42,
         createdAt: NOW,
       },
       {
@@ -65,6 +67,7 @@ describe('page views', () => {
         companyId: installerId,
         companyType: 'installer',
         path: null,
+        requestId: null,
         createdAt: NOW,
       },
     ]);
