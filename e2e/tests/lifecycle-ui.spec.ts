@@ -54,6 +54,12 @@ async function selectRowOffering(page: Page, listName: string, state: string, la
       const id = new URL(page.url()).searchParams.get('id');
       if (id) return Number(id);
     }
+    // On a small screen the list hides while a request is open: close it to reach the next row.
+    const list = page.getByRole('list', { name: listName });
+    if (!(await list.isVisible())) {
+      await page.getByRole('button', { name: 'Close details' }).click();
+      await expect(list).toBeVisible();
+    }
   }
   throw new Error(`No ${state} row offers ${label}`);
 }
