@@ -18,6 +18,8 @@ export const schedulingPaths = {
   schedule: '/schedule/',
   /** Row 52. */
   installerGroup: '/installerGroup/:installerId',
+  /** Row 64 (001 shape): the booked days and blocked days of the installer wizard's drop-off picker. */
+  installerCalendars: '/installerCalendars/:installerId',
 } as const;
 
 const MAX_DB_ID = 2_147_483_647;
@@ -98,3 +100,24 @@ export const ZInstallerGroupReply = z.array(
   z.object({ Installer_id: z.number().int(), Installer_Name: z.string() }),
 );
 export type TInstallerGroupReply = z.infer<typeof ZInstallerGroupReply>;
+
+export const ZInstallerCalendarParams = z.object({ installerId: ZDbId });
+
+/**
+ * GET /installerCalendars/{installerId} (row 64, 001 §3, §9; K62): one row per day that has any booking,
+ * from today (UTC) through today + 60 days, sorted by workDate. Days without bookings are not listed (free).
+ * The wizard disables a blocked day; its earliest drop-off date is tomorrow (K61) regardless of this list.
+ */
+export const ZInstallerCalendarDay = z.object({
+  workDate: ZIsoDay,
+  /** Capacity units booked that day: jobs booked, pending or started covering that day (one per job and day). */
+  capacity: z.number().int(),
+  /** The location's capacity per day (job-days per day), default 8. */
+  installerCapacity: z.number().int(),
+  /** capacity >= 2 × installerCapacity: the day cannot be picked as drop-off date. */
+  blocked: z.boolean(),
+});
+export type TInstallerCalendarDay = z.infer<typeof ZInstallerCalendarDay>;
+
+export const ZInstallerCalendarDays = z.array(ZInstallerCalendarDay);
+export type TInstallerCalendarDays = z.infer<typeof ZInstallerCalendarDays>;
