@@ -123,6 +123,8 @@ export const payments = pgTable(
     check('payments_amounts_check', sql`${t.amountCents} >= 0 and ${t.platformFeeCents} >= 0`),
     check('payments_card_last4_check', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
+    // One payment row per provider payment (nulls allowed): a second report of it cannot record it twice.
+    uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
     index('payments_request_idx').on(t.requestId),
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_installer_date_idx').on(t.installerId, t.paymentDate),
