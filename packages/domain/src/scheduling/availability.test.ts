@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { WorkStatus } from '../service-requests/calendar-status';
 import {
   type CalendarEntry,
+  calendarHorizonDays,
   computeAvailability,
   computeAvailabilitySummary,
   computeCapacityUsedPercent,
+  isDayBlocked,
   listBlockedDays,
+  listCalendarDays,
   overCapacityWarning,
 } from './availability';
 import { addDays, diffDays, listDays } from './dates';
@@ -251,34 +254,97 @@ describe('computeAvailabilitySummary (001 shape)', () => {
   });
 });
 
-describe('listBlockedDays (K62: booked units ≥ 2 × capacity, 60 days)', () => {
-  it('blocks a day at twice the capacity, not one unit below', () => {
-    const entries = [...fill('2025-03-12', 4), ...fill('2025-03-13', 3, 2000)];
-    expect(listBlockedDays({ today, capacity: 2, entries })).toEqual(['2025-03-12']);
+describe('isDayBlocked (K62: booked units ≥ 2 × capacity)', () => {
+  it.each<{ booked: number; capacity: number | null; blocked: boolean }>([
+    { booked: 0, capacity: 2, blocked: false },
+    { booked: 3, capacity: 2, blocked: false },
+    { booked: 4, capacity: 2, blocked: true },
+    { booked: 5, capacity: 2, blocked: true },
+    { booked: 1, capacity: 1, blocked: false },
+    { booked: 2, capacity: 1, blocked: true },
+    { booked: 15, capacity: null, blocked: false },
+    { booked: 16, capacity: null, blocked: true },
+    { booked: 15, capacity: 0, blocked: false },
+    { booked: 16, capacity: 0, blocked: true },
+    { booked: 7, capacity: 4, blocked: false },
+    { booked: 8, capacity: 4, blocked: true },
+  ])('$booked booked units at capacity $capacity → blocked $blocked', ({ booked, capacity, blocked }) => {
+    expect(isDayBlocked(booked, capacity)).toBe(blocked);
   });
+});
 
-  it('counts multi-day jobs on each of their days and ignores drafts', () => {
-    const entries = [
-      ...fill('2025-03-11', 4, 1000, 3),
-      entry(1, '2025-03-20', 1, 'draft'),
-      entry(2, '2025-03-20', 1, 'draft'),
-      entry(3, '2025-03-20', 1, 'draft'),
-      entry(4, '2025-03-20', 1, 'draft'),
-    ];
-    expect(listBlockedDays({ today, capacity: 2, entries })).toEqual([
-      '2025-03-11',
-      '2025-03-12',
-      '2025-03-13',
-    ]);
-  });
-
-  it('looks from today over the horizon only', () => {
-    const entries = [
-      ...fill('2025-03-09', 16),
-      ...fill(addDays(today, 59), 16, 2000),
-      ...fill(addDays(today, 60), 16, 3000),
-    ];
-    expect(listBlockedDays({ today, entries })).toEqual([addDays(today, 59)]);
+describe('listCalendarDays (row 64: booked days, today through today + 60)', () => {
+  it.each<{
+    name: string;
+    capacity?: number | null;
+    entries: CalendarEntry[];
+    horizonDays?: number;
+    expected: { workDate: string; capacity: number; blocked: boolean }[];
+  }>([
+    { name: 'an empty calendar has no rows', capacity: 2, entries: [], expected: [] },
+    {
+      name: 'blocked at twice the capacity, not one unit below',
+      capacity: 2,
+      entries: [...fill('2025-03-13', 3, 2000), ...fill('2025-03-12', 4)],
+      expected: [
+        { workDate: '2025-03-12', capacity: 4, blocked: true },
+        { workDate: '2025-03-13', capacity: 3, blocked: false },
+      ],
+    },
+    {
+      name: 'multi-day jobs count on each of their days; drafts and finished work do not count',
+      capacity: 2,
+      entries: [
+        ...fill('2025-03-11', 4, 1000, 3),
+        ...[1, 2, 3, 4].map((id) => entry(id, '2025-03-20', 1, 'draft')),
+        entry(5, '2025-03-20', 1, 'finished'),
+        entry(6, '2025-03-20', 1, 'pending'),
+        entry(7, '2025-03-20', 1, 'started'),
+      ],
+      expected: [
+        { workDate: '2025-03-11', capacity: 4, blocked: true },
+        { workDate: '2025-03-12', capacity: 4, blocked: true },
+        { workDate: '2025-03-13', capacity: 4, blocked: true },
+        { workDate: '2025-03-20', capacity: 2, blocked: false },
+      ],
+    },
+    {
+      name: 'one job with several rows on a day counts once',
+      capacity: 1,
+      entries: [entry(1, '2025-03-12'), entry(1, '2025-03-12'), entry(2, '2025-03-12', 1, 'pending')],
+      expected: [{ workDate: '2025-03-12', capacity: 2, blocked: true }],
+    },
+    {
+      name: 'from today through today + 60: days before today and after the horizon are left out',
+      capacity: null,
+      entries: [
+        ...fill('2025-03-09', 16, 1000, 2),
+        ...fill(addDays(today, 60), 16, 2000),
+        ...fill(addDays(today, 61), 16, 3000),
+      ],
+      expected: [
+        { workDate: today, capacity: 16, blocked: true },
+        { workDate: addDays(today, 60), capacity: 16, blocked: true },
+      ],
+    },
+    {
+      name: 'a shorter horizon',
+      capacity: 1,
+      horizonDays: 2,
+      entries: [entry(1, today, 5)],
+      expected: [
+        { workDate: today, capacity: 1, blocked: false },
+        { workDate: '2025-03-11', capacity: 1, blocked: false },
+        { workDate: '2025-03-12', capacity: 1, blocked: false },
+      ],
+    },
+  ])('$name', ({ capacity, entries, horizonDays, expected }) => {
+    const installerCapacity = capacity ? capacity : 8;
+    const days = listCalendarDays({ today, capacity, entries, horizonDays });
+    expect(days).toEqual(expected.map((d) => ({ ...d, installerCapacity })));
+    expect(listBlockedDays({ today, capacity, entries, horizonDays })).toEqual(
+      expected.filter((d) => d.blocked).map((d) => d.workDate),
+    );
   });
 });
 
@@ -395,10 +461,13 @@ describe('against a naive per-day reference (property)', () => {
         fc.array(arbEntry, { maxLength: 60 }),
         fc.integer({ min: 1, max: 3 }),
         (entries, capacity) => {
-          const expected = listDays(today, addDays(today, 59)).filter(
-            (d) => naiveLoad(d, entries) >= 2 * capacity,
+          const days = listDays(today, addDays(today, calendarHorizonDays));
+          expect(listBlockedDays({ today, capacity, entries })).toEqual(
+            days.filter((d) => naiveLoad(d, entries) >= 2 * capacity),
           );
-          expect(listBlockedDays({ today, capacity, entries })).toEqual(expected);
+          expect(listCalendarDays({ today, capacity, entries }).map((d) => [d.workDate, d.capacity])).toEqual(
+            days.map((d) => [d, naiveLoad(d, entries)]).filter(([, load]) => load !== 0),
+          );
         },
       ),
     );

@@ -277,24 +277,66 @@ export function computeAvailabilitySummary(query: AvailabilitySummaryQuery): Ava
   };
 }
 
+/** Days after today that the installer wizard's calendar covers (K62): today through today + 60. */
+export const calendarHorizonDays = 60;
+
 /**
- * Days the installer wizard blocks (K62, decision 28): booked units (pending, booked, started) reach
- * 2 × capacity, from today over the horizon (60 days).
+ * The blocking rule of the installer wizard (K62, decision 28): a day is blocked when the capacity units
+ * booked on it (pending, booked or started jobs, one per job and day) reach twice the location's
+ * capacity per day (missing capacity = 8).
  */
-export function listBlockedDays(query: {
+export function isDayBlocked(bookedUnits: number, capacity?: number | null): boolean {
+  return bookedUnits >= 2 * resolveCapacity(capacity);
+}
+
+/** One booked day of the installer's calendar (GET /installerCalendars/{installerId}, row 64). */
+export type CalendarDayLoad = {
+  workDate: IsoDate;
+  /** Capacity units booked that day (pending, booked or started jobs covering it, one per job). */
+  capacity: number;
+  /** The location's capacity per day (resolved: missing = 8). */
+  installerCapacity: number;
+  blocked: boolean;
+};
+
+/**
+ * The installer's booked days from today through today + `horizonDays` (default 60), in date order:
+ * only days with at least one booked unit. Drafts and finished work do not count (the same load as
+ * availability).
+ */
+export function listCalendarDays(query: {
   today: IsoDate;
   capacity?: number | null;
   entries: readonly CalendarEntry[];
   horizonDays?: number;
-}): IsoDate[] {
-  const capacity = resolveCapacity(query.capacity);
-  const horizon = resolveHorizon(query.horizonDays);
+}): CalendarDayLoad[] {
+  const installerCapacity = resolveCapacity(query.capacity);
+  const length =
+    (typeof query.horizonDays === 'number' && Number.isInteger(query.horizonDays) && query.horizonDays >= 0
+      ? query.horizonDays
+      : calendarHorizonDays) + 1;
   const start = toEpochDay(query.today);
-  const intervals = collectIntervals(query.entries, isBlockingWorkStatus, start, start + horizon - 1);
-  const load = buildDailyLoad(start, horizon, intervals);
-  const blocked: IsoDate[] = [];
-  for (let i = 0; i < horizon; i++) if (load[i]! >= 2 * capacity) blocked.push(fromEpochDay(start + i));
-  return blocked;
+  const intervals = collectIntervals(query.entries, isBlockingWorkStatus, start, start + length - 1);
+  const load = buildDailyLoad(start, length, intervals);
+  const days: CalendarDayLoad[] = [];
+  for (let i = 0; i < length; i++) {
+    const booked = load[i]!;
+    if (booked === 0) continue;
+    days.push({
+      workDate: fromEpochDay(start + i),
+      capacity: booked,
+      installerCapacity,
+      blocked: isDayBlocked(booked, installerCapacity),
+    });
+  }
+  return days;
+}
+
+/** The blocked days of `listCalendarDays` (the drop-off dates the wizard and the server refuse). */
+export function listBlockedDays(query: Parameters<typeof listCalendarDays>[0]): IsoDate[] {
+  return listCalendarDays(query)
+    .filter((day) => day.blocked)
+    .map((day) => day.workDate);
 }
 
 /** Statuses counted as used capacity: committed or done work; drafts are not (K64). */

@@ -33,8 +33,6 @@ import { createLinePricer, type PricedLine, type PricingScope, toWireTotals } fr
 const DAY_MS = 86_400_000;
 /** Tolerance on requestDuration (days) when a creation carries lines. */
 const DURATION_TOLERANCE_DAYS = 0.05;
-/** Horizon of the installer wizard's blocked days (K62). */
-const BLOCK_HORIZON_DAYS = 60;
 
 const wireDate = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19).replace(/-/g, '/');
 
@@ -364,7 +362,6 @@ export function createRequestCreationService(deps: Deps) {
           today,
           capacity,
           entries: await repository.listCalendarEntries(db, auth.companyId, today),
-          horizonDays: BLOCK_HORIZON_DAYS,
         });
         const dropOff = toIsoDate(body.availableDate);
         if (blocked.includes(dropOff)) {

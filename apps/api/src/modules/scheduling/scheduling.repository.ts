@@ -98,6 +98,21 @@ export function createSchedulingRepository(db: Db) {
       return row ?? null;
     },
 
+    /** `installerId` is `callerId` itself or another installer (location) of the caller's installer group. */
+    async isSameInstallerOrGroup(callerId: number, installerId: number): Promise<boolean> {
+      if (callerId === installerId) return true;
+      const [row] = await db
+        .select({ id: installers.id })
+        .from(installers)
+        .where(
+          and(
+            eq(installers.id, installerId),
+            sql`${installers.installerGroupId} = (select g.installer_group_id from ${installers} g where g.id = ${callerId})`,
+          ),
+        );
+      return row !== undefined;
+    },
+
     /** The other installers (locations) of the installer's group; [] without a group. */
     async listGroupCandidates(installerId: number): Promise<{ id: number; name: string }[]> {
       const rows = await db

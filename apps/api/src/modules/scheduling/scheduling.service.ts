@@ -3,14 +3,17 @@ import type {
   TAvailabilityReply,
   TAvailabilitySummaryQuery,
   TAvailabilitySummaryReply,
+  TInstallerCalendarDays,
   TInstallerGroupReply,
   TScheduleBody,
 } from '@app/contracts/scheduling.contract';
 import {
   type CalendarEntry,
+  calendarHorizonDays,
   computeAvailability,
   computeAvailabilitySummary,
   defaultHorizonDays,
+  listCalendarDays,
 } from '@app/domain/scheduling/availability';
 import { addDays, type IsoDate, pickLaterDate, toIsoDate } from '@app/domain/scheduling/dates';
 import { countWholeDays } from '@app/domain/scheduling/job-dates';
@@ -159,6 +162,27 @@ export function createSchedulingService({
     /** PUT|POST /schedule/: the lifecycle moves the schedule and the calendar days under the row lock. */
     setSchedule(auth: AuthContext, body: TScheduleBody) {
       return lifecycle.setSchedule(auth, body);
+    },
+
+    /**
+     * GET /installerCalendars/{installerId} (row 64): the booked days of the drop-off picker, today through
+     * today + 60, with the blocking rule of the domain (the one request creation applies). For the installer
+     * itself or another location of its installer group (any access level, ASSIST included); anyone else
+     * gets 404, as for an installer that does not exist.
+     */
+    async listInstallerCalendar(auth: AuthContext, installerId: number): Promise<TInstallerCalendarDays> {
+      const mayRead =
+        auth.userType === 'installer' &&
+        (await repository.isSameInstallerOrGroup(auth.companyId, installerId));
+      const found = mayRead ? await repository.findCapacity(installerId) : null;
+      if (!found) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
+      const today = toIsoDate(clock());
+      const rows = await repository.listCalendarSpans(
+        installerId,
+        today,
+        addDays(today, calendarHorizonDays),
+      );
+      return listCalendarDays({ today, capacity: found.capacity, entries: toEntries(rows) });
     },
 
     /** GET /installerGroup/{installerId}: transfer candidates. */
