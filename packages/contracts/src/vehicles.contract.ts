@@ -13,6 +13,8 @@ export const vehiclePaths = {
   vehicles: '/vehicles',
   vehicle: '/vehicles/:vin',
   customerVehicles: '/vehicles/:customer/:installerId',
+  /** Ours: the installer's previous jobs for a customer or dealership (001 §2.4 previous jobs popup). */
+  customerJobs: '/customerJobs/:customer/:installerId',
   makes: '/makes',
   makesOfYear: '/makes/:year',
   models: '/models/:yearAndMake',
@@ -216,3 +218,30 @@ export const ZCustomerVehiclesQuery = z.object({
   /** The customer is a retail customer (default) or a dealership. */
   type: z.enum(['customer', 'dealer']).default('customer'),
 });
+
+/**
+ * GET /customerJobs/{customer}/{installerId}[?type=dealer] (ours; 001 §2.4 'Jobs completed for {customer}'): the
+ * installer's work for that retail customer (default) or dealership, newest available date first, at most 50.
+ * Deleted work is left out. Only the installer itself may read it (403 otherwise). The services of a job are
+ * GET /requestServices/{requestId}.
+ */
+export const ZCustomerJob = z.object({
+  requestId: z.number().int(),
+  Request_id: z.number().int(),
+  requestType: z.enum(['dealer', 'installer']),
+  currentState: z.string(),
+  current_state: z.string(),
+  /** 'YYYY/MM/DD HH:mm:ss' UTC. */
+  availableDate: z.string(),
+  serviceRequested: z.string(),
+  /** Dollars: the job's total before discount. */
+  requestTotal: z.number(),
+  vehicleId: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  vehicleYear: z.number().int().nullable(),
+  vehicleMake: z.string().nullable(),
+  vehicleModel: z.string().nullable(),
+  vehicleTrim: z.string().nullable(),
+});
+export type TCustomerJob = z.infer<typeof ZCustomerJob>;
+export const CUSTOMER_JOBS_LIMIT = 50;

@@ -1,4 +1,11 @@
-import type { TMake, TModel, TTrim, TVehicle } from '@app/contracts/vehicles.contract';
+import {
+  CUSTOMER_JOBS_LIMIT,
+  type TCustomerJob,
+  type TMake,
+  type TModel,
+  type TTrim,
+  type TVehicle,
+} from '@app/contracts/vehicles.contract';
 import type { ReferenceMake, ReferenceModel, ReferenceTrim } from '@app/domain/vehicles/vehicle-match';
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isVinHidden } from '@app/domain/vehicles/vin';
@@ -298,6 +305,59 @@ export function createVehiclesRepository(db: Db) {
         )
         .orderBy(desc(vehicles.id));
       return rows.map(toVehicle);
+    },
+
+    /** The installer's non-deleted work for a retail customer or a dealership, newest available date first. */
+    async listCustomerJobs(
+      installerId: number,
+      customer: { kind: 'customer' | 'dealer'; id: number },
+    ): Promise<TCustomerJob[]> {
+      const byCustomer =
+        customer.kind === 'customer'
+          ? sql`sr.customer_id = ${customer.id}::int`
+          : sql`sr.dealer_id = ${customer.id}::int`;
+      type JobRow = {
+        id: number;
+        request_type: string;
+        current_state: string;
+        available_date: string;
+        service_requested: string;
+        total_cents: number;
+        vehicle_id: number | null;
+        vin: string | null;
+        vehicle_year: number | null;
+        vehicle_make: string | null;
+        vehicle_model: string | null;
+        vehicle_trim: string | null;
+      };
+      const result = await db.execute(sql`
+        select sr.id, sr.request_type, sr.current_state,
+               to_char(sr.available_date at time zone 'UTC', 'YYYY/MM/DD HH24:MI:SS') as available_date,
+               sr.service_requested, sr.total_cents, sr.vehicle_id, sr.vin,
+               sr.vehicle_year, sr.vehicle_make, sr.vehicle_model, sr.vehicle_trim
+          from service_requests sr
+         where sr.deleted_at is null and sr.current_state <> 'deleted'
+           and ${byCustomer}
+           and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int)
+         order by sr.available_date desc, sr.id desc
+         limit ${CUSTOMER_JOBS_LIMIT}`);
+      const rows = (result as unknown as { rows: JobRow[] }).rows;
+      return rows.map((r) => ({
+        requestId: Number(r.id),
+        Request_id: Number(r.id),
+        requestType: r.request_type === 'dealer' ? 'dealer' : 'installer',
+        currentState: r.current_state,
+        current_state: r.current_state,
+        availableDate: r.available_date,
+        serviceRequested: r.service_requested,
+        requestTotal: Number(r.total_cents) / 100,
+        vehicleId: r.vehicle_id === null ? null : Number(r.vehicle_id),
+        vin: r.vin && !isVinHidden(r.vin) ? r.vin : null,
+        vehicleYear: r.vehicle_year === null ? null : Number(r.vehicle_year),
+        vehicleMake: r.vehicle_make,
+        vehicleModel: r.vehicle_model,
+        vehicleTrim: r.vehicle_trim,
+      }));
     },
 
     /**

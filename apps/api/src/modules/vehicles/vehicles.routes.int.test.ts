@@ -140,6 +140,99 @@ describe('vehicles and VIN', () => {
   });
 });
 
+describe("a customer's previous vehicles and jobs (installer wizard popups)", () => {
+  const NOW = new Date('2025-03-03T15:00:00Z');
+  let t: TestApp;
+  let f: CreationFixture;
+  let one: Session;
+  let two: Session;
+  let dealer: Session;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: () => NOW });
+    f = await buildCreationFixture(t.database.db);
+    one = await signIn(t.app, 'c-one@example.test', CREATION_PASSWORD);
+    two = await signIn(t.app, 'c-two@example.test', CREATION_PASSWORD);
+    dealer = await signIn(t.app, 'c-dealer@example.test', CREATION_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  const call = (who: Session, method: 'GET' | 'POST', url: string, payload?: Json) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+  it('lists the installer’s own work for that customer or dealership, newest first, and nobody else’s', async () => {
+    const vehicle = (
+      await call(one, 'POST', '/api/vehicles', {
+        year: 2019,
+        make: 'Toyota',
+        model: 'Camry',
+        trim: 'LE',
+        vin: '4T1B11HK5KU123456',
+      })
+    ).json() as Json;
+    const create = async (availableDate: string, extra: Json) => {
+      const reply = await call(one, 'POST', '/api/requestimates/', {
+        availableDate,
+        vehicleId: vehicle.id,
+        createdType: 'installer',
+        ...extra,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return (reply.json() as { requestId: number }).requestId;
+    };
+    const retailLine = { serviceId: f.oneFront.row('RETAIL', 'M').id };
+    const older = await create('2025-03-05', {
+      requestType: 'installer',
+      customerId: f.customer.id,
+      currentState: 'new',
+      services: [retailLine],
+    });
+    const newer = await create('2025-03-20', {
+      requestType: 'installer',
+      customerId: f.customer.id,
+      currentState: 'scheduled',
+      services: [retailLine, { serviceId: f.oneTint.row('RETAIL', 'M').id }],
+    });
+    const dealerJob = await create('2025-03-10', {
+      requestType: 'dealer',
+      dealerId: f.sun.id,
+      currentState: 'scheduled',
+      services: [{ serviceId: f.oneFront.row('WHOLE', 'M').id }],
+    });
+
+    const jobs = await call(one, 'GET', `/api/customerJobs/${f.customer.id}/${f.one.id}`);
+    expect(jobs.statusCode, jobs.body).toBe(200);
+    const list = jobs.json() as Json[];
+    expect(list.map((j) => j.requestId)).toEqual([newer, older]);
+    expect(list[0]).toMatchObject({
+      currentState: 'scheduled',
+      availableDate: '2025/03/20 00:00:00',
+      serviceRequested: 'PPF - Full Front PPF + 1',
+      vehicleYear: 2019,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Camry',
+      vin: '4T1B11HK5KU123456',
+    });
+    expect(list[1]?.requestTotal).toBe(f.oneFront.row('RETAIL', 'M').priceCents / 100);
+
+    const dealerJobs = (
+      await call(one, 'GET', `/api/customerJobs/${f.sun.id}/${f.one.id}?type=dealer`)
+    ).json() as Json[];
+    expect(dealerJobs.map((j) => j.requestId)).toEqual([dealerJob]);
+
+    // The previous vehicles popup reads the same work.
+    const vehicles = (await call(one, 'GET', `/api/vehicles/${f.customer.id}/${f.one.id}`)).json() as Json[];
+    expect(vehicles.map((v) => v.id)).toEqual([vehicle.id]);
+
+    // Company-scoped: another specialist or a dealer cannot read them, nor through its own id.
+    expect((await call(two, 'GET', `/api/customerJobs/${f.customer.id}/${f.one.id}`)).statusCode).toBe(403);
+    expect((await call(dealer, 'GET', `/api/customerJobs/${f.customer.id}/${f.one.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call(two, 'GET', `/api/customerJobs/${f.customer.id}/${f.two.id}`)).json()).toEqual([]);
+  });
+});
+
 describe('VIN decoding over vPIC HTTP (VPIC_URL)', () => {
   let t: TestApp;
   let server: Server;

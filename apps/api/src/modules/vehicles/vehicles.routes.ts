@@ -2,6 +2,7 @@ import { ZErrorResponse } from '@app/contracts/errors.contract';
 import {
   vehiclePaths as paths,
   ZCreateVehicleBody,
+  ZCustomerJob,
   ZCustomerVehiclesParams,
   ZCustomerVehiclesQuery,
   ZMake,
@@ -151,5 +152,19 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
       },
     },
     async (request) => service.listCustomerVehicles(requireAuth(request), request.params, request.query.type),
+  );
+  r.get(
+    paths.customerJobs,
+    {
+      schema: {
+        tags,
+        summary:
+          'A customer’s previous jobs at this specialist, newest first (?type=dealer for a dealership)',
+        params: ZCustomerVehiclesParams,
+        querystring: ZCustomerVehiclesQuery,
+        response: { 200: z.array(ZCustomerJob), ...errors },
+      },
+    },
+    async (request) => service.listCustomerJobs(requireAuth(request), request.params, request.query.type),
   );
 }

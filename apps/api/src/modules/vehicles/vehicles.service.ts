@@ -1,6 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type {
   TCreateVehicleBody,
+  TCustomerJob,
   TMake,
   TModel,
   TVehicle,
@@ -252,6 +253,21 @@ export function createVehiclesService({
         );
       }
       return repository.listCustomerVehicles(params.installerId, { kind, id: params.customer });
+    },
+
+    /** GET /customerJobs/{customer}/{installerId}: the installer's previous jobs for that customer. */
+    async listCustomerJobs(
+      auth: AuthContext,
+      params: { customer: number; installerId: number },
+      kind: 'customer' | 'dealer',
+    ): Promise<TCustomerJob[]> {
+      if (auth.userType !== 'installer' || params.installerId !== auth.companyId) {
+        throw new AppError(
+          'FORBIDDEN',
+          `Jobs of specialist ${params.installerId}'s customers are not yours to read`,
+        );
+      }
+      return repository.listCustomerJobs(params.installerId, { kind, id: params.customer });
     },
 
     /** The vehicle a request is created for (its id, or the caller's latest vehicle with the VIN). */
