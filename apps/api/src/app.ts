@@ -20,6 +20,7 @@ import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAuthUserCache } from './modules/auth/auth-user-cache';
 import { createTokenSigner } from './modules/auth/tokens';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -75,6 +76,7 @@ export async function buildApp({
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret);
   const authRepository = createAuthRepository(db);
+  const authUserCache = createAuthUserCache({ ttlMs: config.authCacheMs });
   const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
@@ -103,7 +105,7 @@ export async function buildApp({
   // The API: every route below is protected by the guard unless its config says public.
   await app.register(
     async (api) => {
-      registerAuthGuard(api, { signer, repository: authRepository });
+      registerAuthGuard(api, { signer, repository: authRepository, cache: authUserCache });
       api.get(
         '/health',
         {

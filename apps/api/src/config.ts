@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   VPIC_URL: z.string().url().optional(),
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -58,6 +59,8 @@ export type Config = {
   vpicUrl: string | null;
   /** Sign-in attempts allowed per account and per IP in the window. */
   rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number; notFoundPerMinute: number };
+  /** How long the auth guard keeps a resolved user (0 = read it on every call). */
+  authCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     vpicUrl: e.VPIC_URL ?? null,
     rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
+    authCacheMs: e.AUTH_CACHE_MS,
   };
 }
 
@@ -142,6 +146,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     twilio: null,
     vpicUrl: null,
     rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
+    authCacheMs: 0,
     ...overrides,
   };
 }

@@ -231,6 +231,30 @@ describe('identity: sign-in, tokens, sign-out', () => {
   });
 });
 
+describe('identity: the guard keeps a resolved user for AUTH_CACHE_MS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ authCacheMs: 300 });
+  });
+  afterAll(() => t.close());
+
+  it('a disabled user is refused once the cache time has passed', async () => {
+    const user = await createUser(t.database.db, { email: 'cached@example.test', password: PASSWORD });
+    const session = await signIn(t.app, 'cached@example.test', PASSWORD);
+    const call = () =>
+      t.app.inject({ method: 'GET', url: `/api/dealers/${user.dealerId}`, headers: session.headers });
+    expect((await call()).statusCode).toBe(200);
+    await t.database.exec(`update users set status = 'disabled' where id = ${user.id}`);
+    // Within the cache time the earlier answer may still be used (one database read saved per call) …
+    const started = Date.now();
+    const soon = await call();
+    if (Date.now() - started < 250) expect(soon.statusCode).toBe(200);
+    // … and after it the change holds.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await call()).statusCode).toBe(401);
+  });
+});
+
 describe('identity: rate limiting', () => {
   let t: TestApp;
   beforeAll(async () => {

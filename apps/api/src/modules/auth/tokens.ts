@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import type { AccessLevel, Group, UserType } from '@app/domain/identity/access';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -15,7 +15,8 @@ export type AccessClaims = {
 };
 
 export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject made once: jose would otherwise import the raw secret into WebCrypto on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({
