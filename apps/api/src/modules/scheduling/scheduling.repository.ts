@@ -1,7 +1,7 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarDays } from '../../db/schema/calendar';
-import { installerLocations, installers } from '../../db/schema/identity';
+import { installerLocations, installers, userCompanyAccess } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
 
 /**
@@ -98,16 +98,25 @@ export function createSchedulingRepository(db: Db) {
       return row ?? null;
     },
 
-    /** `installerId` is `callerId` itself or another installer (location) of the caller's installer group. */
-    async isSameInstallerOrGroup(callerId: number, installerId: number): Promise<boolean> {
-      if (callerId === installerId) return true;
+    /**
+     * The installer (location) `installerId` is the caller's company, another location of its installer
+     * group, or a company the user was granted (002 §2.11 Company Access). One indexed query.
+     */
+    async canReadInstaller(
+      caller: { userId: number; companyId: number },
+      installerId: number,
+    ): Promise<boolean> {
+      if (caller.companyId === installerId) return true;
       const [row] = await db
         .select({ id: installers.id })
         .from(installers)
         .where(
           and(
             eq(installers.id, installerId),
-            sql`${installers.installerGroupId} = (select g.installer_group_id from ${installers} g where g.id = ${callerId})`,
+            sql`(${installers.installerGroupId} = (select g.installer_group_id from ${installers} g
+                  where g.id = ${caller.companyId})
+              or exists (select 1 from ${userCompanyAccess} a
+                  where a.user_id = ${caller.userId} and a.installer_id = ${installerId}))`,
           ),
         );
       return row !== undefined;

@@ -108,7 +108,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
         tags,
         summary: 'Booked and blocked days of the installer wizard’s drop-off picker (row 64, 001 shape)',
         description:
-          'One row per day with any booking, from today (UTC) through today + 60 days, in date order: capacity = units booked (jobs booked, pending or started covering the day, one per job), installerCapacity = the location’s capacity per day (default 8), blocked = capacity ≥ 2 × installerCapacity (such a drop-off date is refused with 409 at creation). For the installer itself or another location of its installer group; 404 otherwise.',
+          'One row per day with any booking, from today (UTC) through today + 60 days, in date order: capacity = units booked (jobs booked, pending or started covering the day, one per job), installerCapacity = the location’s capacity per day (default 8), blocked = capacity ≥ 2 × installerCapacity (such a drop-off date is refused with 409 at creation). For the installer itself, another location of its installer group or a company granted to the user (ASSIST may read); 404 otherwise.',
         params: ZInstallerCalendarParams,
         response: { 200: ZInstallerCalendarDays, ...errors },
       },

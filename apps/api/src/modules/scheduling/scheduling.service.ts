@@ -167,13 +167,11 @@ export function createSchedulingService({
     /**
      * GET /installerCalendars/{installerId} (row 64): the booked days of the drop-off picker, today through
      * today + 60, with the blocking rule of the domain (the one request creation applies). For the installer
-     * itself or another location of its installer group (any access level, ASSIST included); anyone else
-     * gets 404, as for an installer that does not exist.
+     * itself, another location of its installer group or a company granted to the user (any access level,
+     * ASSIST included); anyone else gets 404, as for an installer that does not exist.
      */
     async listInstallerCalendar(auth: AuthContext, installerId: number): Promise<TInstallerCalendarDays> {
-      const mayRead =
-        auth.userType === 'installer' &&
-        (await repository.isSameInstallerOrGroup(auth.companyId, installerId));
+      const mayRead = auth.userType === 'installer' && (await repository.canReadInstaller(auth, installerId));
       const found = mayRead ? await repository.findCapacity(installerId) : null;
       if (!found) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
       const today = toIsoDate(clock());

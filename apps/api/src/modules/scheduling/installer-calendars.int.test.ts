@@ -1,0 +1,177 @@
+import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
+import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { Db } from '../../db/client';
+import { createCustomer } from '../../db/factories/customers';
+import {
+  createDealer,
+  createInstaller,
+  createInstallerGroup,
+  createInstallerLocation,
+  createUser,
+  grantCompanyAccess,
+} from '../../db/factories/identity';
+import { createServiceRequest } from '../../db/factories/service-requests';
+import { calendarDays } from '../../db/schema/calendar';
+import { caller, mintSession, NOW, type Session, TODAY } from '../lifecycle/lifecycle.fixture';
+
+/**
+ * GET /installerCalendars/{installerId} (row 64): the drop-off picker's booked and blocked days, on a
+ * calendar written the way the lifecycle writes it (one row per job and work day).
+ */
+describe('GET /installerCalendars/{installerId}', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let installerId: number;
+  let customerId: number;
+  const s = {} as Record<'installer' | 'assist' | 'sibling' | 'granted' | 'other' | 'dealer', Session>;
+  /** TODAY + 60 and + 61: the last day of the horizon and the first one after it. */
+  const horizonEnd = addDays(TODAY, 60);
+  const afterHorizon = addDays(TODAY, 61);
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: () => NOW });
+    call = caller(t.app);
+    const db = t.database.db;
+    const group = await createInstallerGroup(db, { name: 'Calendar Group' });
+    // The installer's own capacity (1) is overridden by its location's (2): blocked from 4 units.
+    const installer = await createInstaller(db, {
+      name: 'Calendar Two',
+      capacity: 1,
+      installerGroupId: group.id,
+    });
+    installerId = installer.id;
+    await createInstallerLocation(db, { installerId, capacity: 2 });
+    const sibling = await createInstaller(db, { name: 'Calendar Sibling', installerGroupId: group.id });
+    const other = await createInstaller(db, { name: 'Calendar Outsider' });
+    const granted = await createInstaller(db, { name: 'Calendar Granted' });
+    const dealer = await createDealer(db);
+    const grantedUser = await createUser(db, { installerId: granted.id });
+    await grantCompanyAccess(db, { userId: grantedUser.id, installerId });
+    const session = async (user: Parameters<typeof mintSession>[1]) => mintSession(t.config.jwtSecret, user);
+    s.installer = await session(await createUser(db, { installerId }));
+    s.assist = await session(await createUser(db, { installerId, access: 'ASSIST' }));
+    s.sibling = await session(await createUser(db, { installerId: sibling.id }));
+    s.granted = await session(grantedUser);
+    s.other = await session(await createUser(db, { installerId: other.id }));
+    s.dealer = await session(await createUser(db, { dealerId: dealer.id }));
+    customerId = (await createCustomer(db, { owningInstallerId: installerId, name: 'Cal Customer' })).id;
+
+    const job = async () =>
+      (
+        await createServiceRequest(db, {
+          requestType: 'installer',
+          requestorInstallerId: installerId,
+          history: 'none',
+        })
+      ).request.id;
+    /** `count` jobs, each with rows on `days` consecutive days from `start`, in `status`. */
+    async function book(
+      start: IsoDate,
+      count: number,
+      status: WorkStatus = 'booked',
+      days = 1,
+      on = installerId,
+    ) {
+      for (let n = 0; n < count; n++) await insertDays(db, on, await job(), start, days, status);
+    }
+    await book('2025-03-09', 1, 'booked', 2); // yesterday and today: only today is listed
+    await book('2025-03-12', 2, 'booked');
+    await book('2025-03-12', 1, 'pending');
+    await book('2025-03-12', 1, 'started'); // 4 units = 2 × 2: blocked
+    await book('2025-03-13', 3, 'booked'); // 3 units = 2 × 2 − 1: not blocked
+    await book('2025-03-13', 2, 'draft'); // drafts do not count
+    await book('2025-03-13', 1, 'finished'); // finished work does not count
+    const twoLines = await job(); // one job with two rows on a day counts once
+    await insertDays(db, installerId, twoLines, '2025-03-14', 1, 'booked');
+    await insertDays(db, installerId, twoLines, '2025-03-14', 1, 'booked');
+    await book(horizonEnd, 4);
+    await book(afterHorizon, 4);
+    await book('2025-03-15', 4, 'booked', 1, other.id); // another installer's days never count
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const expected = [
+    { workDate: TODAY, capacity: 1, installerCapacity: 2, blocked: false },
+    { workDate: '2025-03-12', capacity: 4, installerCapacity: 2, blocked: true },
+    { workDate: '2025-03-13', capacity: 3, installerCapacity: 2, blocked: false },
+    { workDate: '2025-03-14', capacity: 1, installerCapacity: 2, blocked: false },
+    { workDate: horizonEnd, capacity: 4, installerCapacity: 2, blocked: true },
+  ];
+
+  it('lists the booked days from today through today + 60, blocked at twice the capacity', async () => {
+    const res = await call(s.installer, 'GET', `/api/installerCalendars/${installerId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(expected);
+  });
+
+  it('answers case-insensitively, with or without a trailing slash', async () => {
+    for (const path of [
+      `/api/INSTALLERCALENDARS/${installerId}/`,
+      `/api/installercalendars/${installerId}`,
+    ]) {
+      const res = await call(s.installer, 'GET', path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.json()).toEqual(expected);
+    }
+  });
+
+  it('creating work refuses a blocked drop-off day with the same rule (409) and takes the others', async () => {
+    const create = (day: IsoDate) =>
+      call(s.installer, 'POST', '/api/requestimates/', {
+        requestType: 'installer',
+        requestor: customerId,
+        availableDate: `${day.replace(/-/g, '/')} 09:00:00`,
+      });
+    for (const row of expected.filter((r) => r.workDate !== TODAY)) {
+      const res = await create(row.workDate);
+      expect(res.statusCode, `${row.workDate}: ${res.body}`).toBe(row.blocked ? 409 : 200);
+    }
+    expect((await create(afterHorizon)).statusCode).toBe(200);
+    // Estimates occupy draft days: the calendar is unchanged.
+    expect((await call(s.installer, 'GET', `/api/installerCalendars/${installerId}`)).json()).toEqual(
+      expected,
+    );
+  });
+
+  it('ASSIST, another location of the group and a granted user may read it', async () => {
+    for (const who of ['assist', 'sibling', 'granted'] as const) {
+      const res = await call(s[who], 'GET', `/api/installerCalendars/${installerId}`);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.json()).toEqual(expected);
+    }
+  });
+
+  it('another company gets 404, an unknown installer 404, anonymous 401, a bad id 400', async () => {
+    for (const who of ['other', 'dealer'] as const) {
+      const res = await call(s[who], 'GET', `/api/installerCalendars/${installerId}`);
+      expect(res.statusCode, who).toBe(404);
+    }
+    expect((await call(s.installer, 'GET', '/api/installerCalendars/2000000')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/installerCalendars/${installerId}` })).statusCode,
+    ).toBe(401);
+    expect((await call(s.installer, 'GET', '/api/installerCalendars/abc')).statusCode).toBe(400);
+  });
+});
+
+async function insertDays(
+  db: Db,
+  installerId: number,
+  requestId: number,
+  start: IsoDate,
+  days: number,
+  workStatus: WorkStatus,
+) {
+  await db
+    .insert(calendarDays)
+    .values(
+      Array.from({ length: days }, (_, i) => ({
+        requestId,
+        installerId,
+        workDate: addDays(start, i),
+        workStatus,
+      })),
+    );
+}
