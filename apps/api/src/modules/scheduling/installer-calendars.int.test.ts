@@ -164,14 +164,12 @@ async function insertDays(
   days: number,
   workStatus: WorkStatus,
 ) {
-  await db
-    .insert(calendarDays)
-    .values(
-      Array.from({ length: days }, (_, i) => ({
-        requestId,
-        installerId,
-        workDate: addDays(start, i),
-        workStatus,
-      })),
-    );
+  await db.insert(calendarDays).values(
+    Array.from({ length: days }, (_, i) => ({
+      requestId,
+      installerId,
+      workDate: addDays(start, i),
+      workStatus,
+    })),
+  );
 }
