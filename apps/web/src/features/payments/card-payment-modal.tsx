@@ -34,6 +34,8 @@ type CardPaymentModalProps = {
   invoiceNumber: string | null;
   amountCents: number | null;
   readerId: string | null;
+  /** Where success goes after 3 s: '/pickups' for a job's invoice (000 §9); null stays (a deposit). */
+  leaveTo?: string | null;
 };
 
 function newAttemptKey(invoiceId: number | null): string {
@@ -84,6 +86,7 @@ export function CardPaymentModal({
   invoiceNumber,
   amountCents,
   readerId,
+  leaveTo = '/pickups',
 }: CardPaymentModalProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -122,7 +125,7 @@ export function CardPaymentModal({
   const leaveRef = useRef(() => {});
   leaveRef.current = () => {
     onClose();
-    navigate('/pickups');
+    if (leaveTo) navigate(leaveTo);
   };
   useEffect(() => {
     if (!opened || snapshot.state !== 'success') return;

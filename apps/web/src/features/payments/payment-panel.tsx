@@ -5,13 +5,28 @@ import { resolveDepositDisplayState } from '@app/domain/invoicing/deposit';
 import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconCreditCard, IconExternalLink, IconFileInvoice, IconMail } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconCreditCard,
+  IconExternalLink,
+  IconFileInvoice,
+  IconMail,
+  IconPercentage,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { computeCustomerTotalCents } from '../service-requests/request-format';
 import { CardPaymentModal } from './card-payment-modal';
 import { CheckPaymentModal } from './check-payment-modal';
+import { DepositModal } from './deposit-modal';
+import {
+  DEPOSIT_POPUP_TITLE,
+  decideDepositControl,
+  depositCentsOf,
+  describeDepositShare,
+} from './deposit-rules';
 import {
   availablePaymentMethods,
   describePaidMethod,
@@ -47,113 +62,42 @@ function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-function DepositSection({
-  request,
-  payments,
-  isLoading,
-  isError,
-}: {
-  request: TRequestimate;
-  payments: TRequestPayment[];
-  isLoading: boolean;
-  isError: boolean;
-}) {
-  let body: React.ReactNode;
-  if (isLoading) {
-    body = <Skeleton height={20} aria-label="Loading the deposit" />;
-  } else if (isError) {
-    body = (
-      <Text size="sm" c="red" role="alert">
-        Unable to load deposit information
-      </Text>
-    );
-  } else {
-    const state = resolveDepositDisplayState(
-      payments.map((payment) => ({ paymentType: payment.payment_type, paymentState: payment.payment_state })),
-    );
-    const deposits = payments.filter((payment) => payment.payment_type === 'deposit');
-    const depositCents = deposits.reduce((sum, payment) => sum + payment.amount_cents, 0);
-    if (state === 'none') {
-      body = (
-        <Text size="sm" c="dimmed">
-          {request.depositAmount > 0
-            ? `${formatMoney(Math.round(request.depositAmount * 100))} set, not invoiced yet`
-            : 'No deposit'}
-        </Text>
-      );
-    } else {
-      body = (
-        <Group gap="xs">
-          <Text size="sm" fw={600}>
-            {formatMoney(depositCents)}
-          </Text>
-          {state === 'paid' ? (
-            <Badge color="green">Paid</Badge>
-          ) : (
-            <Badge color="blue" variant="light">
-              Invoiced
-            </Badge>
-          )}
-        </Group>
-      );
-    }
-  }
-  return (
-    <Stack gap={4} data-testid="deposit-section">
-      <Text size="sm" fw={600}>
-        Deposit
-      </Text>
-      {body}
-    </Stack>
-  );
-}
+type InvoiceBlockProps = {
+  kind: 'deposit' | 'final';
+  invoice: TInvoice;
+  /** The invoice's payment row, when the request has one. */
+  payment: TRequestPayment | null;
+  requestId: number;
+  userType: TSessionUser['userType'];
+  readerId: string | null;
+  onDone: () => Promise<void>;
+};
 
-/** Money of the selected job: deposit, invoice, payment methods, PO (000 §2, §4, §5, §8). */
-export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps) {
-  const queryClient = useQueryClient();
-  const requestId = request.requestId;
+/**
+ * One invoice of the job (the deposit invoice raised at BOOK JOB, or the final one): number, amount, status,
+ * and for the installer while it is open the payment methods of 000 §5; resend; the PO on the final one.
+ */
+function InvoiceBlock({ kind, invoice, payment, requestId, userType, readerId, onDone }: InvoiceBlockProps) {
   const isInstaller = userType === 'installer';
-  const finished = isJobFinished(request.currentState);
   const [modal, setModal] = useState<'card' | 'check' | 'po' | null>(null);
-
-  const payments = useQuery({
-    queryKey: paymentKeys.requestPayments(requestId),
-    queryFn: () => fetchRequestPayments(requestId),
-  });
-  const finalPayment = payments.data?.find((payment) => payment.payment_type === 'final') ?? null;
-  const invoiceRef = finalPayment?.invoice_id ? String(finalPayment.invoice_id) : (request.invoiceId ?? null);
-  const invoice = useQuery({
-    queryKey: paymentKeys.invoice(invoiceRef ?? ''),
-    queryFn: () => fetchInvoice(invoiceRef ?? ''),
-    enabled: finished && invoiceRef !== null,
-  });
-  const installerId = isInstaller ? companyId : request.assignedTo;
-  const locations = useQuery({
-    queryKey: paymentKeys.locations(installerId),
-    queryFn: () => fetchInstallerLocations(installerId),
-    enabled: isInstaller && finished && installerId > 0,
-  });
-  const readerId = locations.data?.find((location) => location.stripe_location)?.stripe_location ?? null;
-
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-      invalidateServiceRequests(queryClient),
-    ]);
-  };
+  const isOpen = invoice.status === 'open' || invoice.status === 'draft';
+  const methods = availablePaymentMethods({ hasReader: readerId !== null });
+  const number = invoice.customer_facing_number ?? invoice.number;
+  const testId = (name: string) => (kind === 'deposit' ? `deposit-${name}` : name);
+  const paidMethod = invoice.status === 'paid' ? describePaidMethod(payment) : null;
 
   const settle = useMutation({
-    mutationFn: (invoiceId: number) => settleInvoice(invoiceId, { method: 'settle' }),
+    mutationFn: () => settleInvoice(invoice.id, { method: 'settle' }),
     onSuccess: async (reply) => {
       notifications.show({ color: 'green', message: reply.message });
-      await refresh();
+      await onDone();
     },
     onError: (error) => {
       notifications.show({ color: 'red', message: errorMessage(error, 'Failed to settle invoice') });
     },
   });
   const resend = useMutation({
-    mutationFn: (invoiceId: number) => resendInvoice(invoiceId),
+    mutationFn: () => resendInvoice(invoice.id),
     onSuccess: (reply) => {
       notifications.show({ color: 'green', message: `Invoice sent to ${reply.sentTo}` });
     },
@@ -164,12 +108,322 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
     },
   });
 
-  const showDeposit = request.requestType === 'installer';
-  if (!finished && !showDeposit) return null;
+  const payOnline = invoice.hosted_invoice_url && (
+    <Button
+      component="a"
+      href={invoice.hosted_invoice_url}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="light"
+      leftSection={<IconExternalLink size={16} />}
+    >
+      Pay Online
+    </Button>
+  );
 
-  const current = invoice.data ?? null;
-  const isOpen = current !== null && (current.status === 'open' || current.status === 'draft');
-  const methods = availablePaymentMethods({ hasReader: readerId !== null });
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={0}>
+          <Text size="sm">{number}</Text>
+          {invoice.metadata.PO && (
+            <Text size="xs" c="dimmed">
+              PO {invoice.metadata.PO}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          <Text fw={700} data-testid={testId('invoice-amount')}>
+            {formatMoney(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining)}
+          </Text>
+          <Badge color={statusColors[invoice.status]} data-testid={testId('invoice-status')}>
+            {invoiceStatusLabel(invoice.status)}
+          </Badge>
+        </Group>
+      </Group>
+      {paidMethod && (
+        <Text size="sm" c="dimmed" data-testid={testId('paid-method')}>
+          {paidMethod}
+        </Text>
+      )}
+      {isInstaller && isOpen && (
+        <Group
+          gap="xs"
+          wrap="wrap"
+          aria-label={kind === 'deposit' ? 'Deposit payment methods' : 'Payment methods'}
+          role="group"
+        >
+          {methods.includes('check') && (
+            <Button leftSection={<IconCash size={16} />} variant="light" onClick={() => setModal('check')}>
+              Check/Cash
+            </Button>
+          )}
+          {methods.includes('online') && payOnline}
+          {methods.includes('swipe') && (
+            <Button leftSection={<IconCreditCard size={16} />} onClick={() => setModal('card')}>
+              Swipe Card
+            </Button>
+          )}
+          {methods.includes('settle') && (
+            <Button variant="light" color="gray" loading={settle.isPending} onClick={() => settle.mutate()}>
+              Settle
+            </Button>
+          )}
+        </Group>
+      )}
+      {!isInstaller && isOpen && payOnline && <Group gap="xs">{payOnline}</Group>}
+      {invoice.status !== 'void' && (
+        <Group gap="xs" wrap="wrap">
+          {kind === 'final' && (!isInstaller || isOpen) && (
+            <Button variant="default" size="compact-sm" onClick={() => setModal('po')}>
+              {isInstaller ? 'PO / check #' : 'Enter PO'}
+            </Button>
+          )}
+          {invoice.status === 'open' && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconMail size={14} />}
+              loading={resend.isPending}
+              onClick={() => resend.mutate()}
+            >
+              Resend invoice
+            </Button>
+          )}
+        </Group>
+      )}
+      <CardPaymentModal
+        opened={modal === 'card'}
+        onClose={() => setModal(null)}
+        invoiceId={invoice.id}
+        invoiceNumber={number}
+        amountCents={invoice.amount_remaining}
+        readerId={readerId}
+        leaveTo={kind === 'final' ? '/pickups' : null}
+      />
+      <CheckPaymentModal
+        opened={modal === 'check'}
+        onClose={() => setModal(null)}
+        requestId={requestId}
+        invoice={invoice}
+        paymentId={payment?.payment_id ?? null}
+        onDone={onDone}
+      />
+      {kind === 'final' && (
+        <PoModal
+          opened={modal === 'po'}
+          onClose={() => setModal(null)}
+          invoice={invoice}
+          userType={userType}
+          onDone={onDone}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** An invoice loaded by its reference, with the loading and failure states. */
+function LoadedInvoice({
+  invoiceRef,
+  what,
+  children,
+}: {
+  invoiceRef: string;
+  what: string;
+  children: (invoice: TInvoice) => React.ReactNode;
+}) {
+  const invoice = useQuery({
+    queryKey: paymentKeys.invoice(invoiceRef),
+    queryFn: () => fetchInvoice(invoiceRef),
+  });
+  if (invoice.isPending) return <Skeleton height={36} aria-label={`Loading the ${what}`} />;
+  if (invoice.isError) {
+    return (
+      <Alert color="red" role="alert">
+        <Group gap="xs">
+          <Text size="sm">The {what} could not be loaded.</Text>
+          <Button size="compact-xs" variant="light" color="red" onClick={() => invoice.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return <>{children(invoice.data)}</>;
+}
+
+type DepositSectionProps = {
+  request: TRequestimate;
+  userType: TSessionUser['userType'];
+  companyId: number;
+  payments: TRequestPayment[];
+  isLoading: boolean;
+  isError: boolean;
+  readerId: string | null;
+  onDone: () => Promise<void>;
+};
+
+/** The deposit of an installer-type job (000 §2, §4 display states, §5, §8). */
+function DepositSection({
+  request,
+  userType,
+  companyId,
+  payments,
+  isLoading,
+  isError,
+  readerId,
+  onDone,
+}: DepositSectionProps) {
+  const [isPopupOpen, setPopupOpen] = useState(false);
+  const deposits = payments.filter((payment) => payment.payment_type === 'deposit');
+  const depositInvoiceCount = deposits.filter(
+    (payment) => payment.invoice_id !== null && payment.invoice_status !== 'void',
+  ).length;
+  const jobTotalCents = computeCustomerTotalCents(request);
+  const setCents = depositCentsOf(request);
+  const control = decideDepositControl({
+    userType,
+    companyId,
+    request,
+    depositInvoiceCount: isLoading || isError ? 0 : depositInvoiceCount,
+  });
+
+  let body: React.ReactNode;
+  let state: 'loading' | 'error' | 'none' | 'invoiced' | 'paid';
+  if (isLoading) {
+    state = 'loading';
+    body = <Skeleton height={20} aria-label="Loading the deposit" />;
+  } else if (isError) {
+    state = 'error';
+    body = (
+      <Text size="sm" c="red" role="alert">
+        Unable to load deposit information
+      </Text>
+    );
+  } else {
+    state = resolveDepositDisplayState(
+      payments.map((payment) => ({ paymentType: payment.payment_type, paymentState: payment.payment_state })),
+    );
+    const invoicedCents = deposits.reduce((sum, payment) => sum + payment.amount_cents, 0);
+    const shownCents = state === 'none' ? setCents : invoicedCents;
+    const share = describeDepositShare(shownCents, jobTotalCents);
+    body =
+      state === 'none' && setCents === 0 ? (
+        <Text size="sm" c="dimmed">
+          No deposit
+        </Text>
+      ) : (
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} data-testid="deposit-amount">
+            {formatMoney(shownCents)}
+          </Text>
+          {share && (
+            <Text size="sm" c="dimmed" data-testid="deposit-share">
+              ({share})
+            </Text>
+          )}
+          {state === 'paid' && <Badge color="green">Paid</Badge>}
+          {state === 'invoiced' && (
+            <Badge color="blue" variant="light">
+              Invoiced
+            </Badge>
+          )}
+          {state === 'none' && (
+            <Text size="sm" c="dimmed">
+              set, invoiced when the job is booked
+            </Text>
+          )}
+        </Group>
+      );
+  }
+  const depositInvoices =
+    isLoading || isError ? [] : deposits.filter((payment) => payment.invoice_id !== null);
+
+  return (
+    <Stack gap="xs" data-testid="deposit-section" data-state={state}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          Deposit
+        </Text>
+        {control.isShown && !isLoading && !isError && (
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconPercentage size={14} aria-hidden />}
+            onClick={() => setPopupOpen(true)}
+          >
+            {DEPOSIT_POPUP_TITLE}
+          </Button>
+        )}
+      </Group>
+      {body}
+      {depositInvoices.map((payment) => (
+        <LoadedInvoice
+          key={payment.payment_id}
+          invoiceRef={String(payment.invoice_id)}
+          what="deposit invoice"
+        >
+          {(invoice) => (
+            <InvoiceBlock
+              kind="deposit"
+              invoice={invoice}
+              payment={payment}
+              requestId={request.requestId}
+              userType={userType}
+              readerId={readerId}
+              onDone={onDone}
+            />
+          )}
+        </LoadedInvoice>
+      ))}
+      {control.isShown && (
+        <DepositModal
+          opened={isPopupOpen}
+          onClose={() => setPopupOpen(false)}
+          requestId={request.requestId}
+          currentDepositCents={setCents}
+          jobTotalCents={jobTotalCents}
+          depositInvoiceCount={depositInvoiceCount}
+          isEditable={control.isEditable}
+          lockedReason={control.lockedReason}
+          onDone={onDone}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Money of the selected job: deposit, invoice, payment methods, PO (000 §2, §4, §5, §8). */
+export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps) {
+  const queryClient = useQueryClient();
+  const requestId = request.requestId;
+  const isInstaller = userType === 'installer';
+  const finished = isJobFinished(request.currentState);
+  const showDeposit = request.requestType === 'installer';
+
+  const payments = useQuery({
+    queryKey: paymentKeys.requestPayments(requestId),
+    queryFn: () => fetchRequestPayments(requestId),
+    enabled: finished || showDeposit,
+  });
+  const finalPayment = payments.data?.find((payment) => payment.payment_type === 'final') ?? null;
+  const invoiceRef = finalPayment?.invoice_id ? String(finalPayment.invoice_id) : (request.invoiceId ?? null);
+  const installerId = isInstaller ? companyId : request.assignedTo;
+  const locations = useQuery({
+    queryKey: paymentKeys.locations(installerId),
+    queryFn: () => fetchInstallerLocations(installerId),
+    enabled: isInstaller && (finished || showDeposit) && installerId > 0,
+  });
+  const readerId = locations.data?.find((location) => location.stripe_location)?.stripe_location ?? null;
+
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+      invalidateServiceRequests(queryClient),
+    ]);
+  };
+
+  if (!finished && !showDeposit) return null;
 
   return (
     <Paper withBorder radius="md" p="md" aria-label="Payments" component="section">
@@ -181,9 +435,13 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
         {showDeposit && (
           <DepositSection
             request={request}
+            userType={userType}
+            companyId={companyId}
             payments={payments.data ?? []}
             isLoading={payments.isPending}
             isError={payments.isError}
+            readerId={readerId}
+            onDone={refresh}
           />
         )}
         {finished && (
@@ -195,142 +453,20 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
               <Text size="sm" c="dimmed">
                 No invoice yet
               </Text>
-            ) : invoice.isPending ? (
-              <Skeleton height={36} aria-label="Loading the invoice" />
-            ) : invoice.isError || current === null ? (
-              <Alert color="red" role="alert">
-                <Group gap="xs">
-                  <Text size="sm">The invoice could not be loaded.</Text>
-                  <Button size="compact-xs" variant="light" color="red" onClick={() => invoice.refetch()}>
-                    Retry
-                  </Button>
-                </Group>
-              </Alert>
             ) : (
-              <>
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Stack gap={0}>
-                    <Text size="sm">{current.customer_facing_number ?? current.number}</Text>
-                    {current.metadata.PO && (
-                      <Text size="xs" c="dimmed">
-                        PO {current.metadata.PO}
-                      </Text>
-                    )}
-                  </Stack>
-                  <Group gap="xs">
-                    <Text fw={700} data-testid="invoice-amount">
-                      {formatMoney(
-                        current.status === 'paid' ? current.amount_paid : current.amount_remaining,
-                      )}
-                    </Text>
-                    <Badge color={statusColors[current.status]} data-testid="invoice-status">
-                      {invoiceStatusLabel(current.status)}
-                    </Badge>
-                  </Group>
-                </Group>
-                {current.status === 'paid' && describePaidMethod(finalPayment) && (
-                  <Text size="sm" c="dimmed" data-testid="paid-method">
-                    {describePaidMethod(finalPayment)}
-                  </Text>
+              <LoadedInvoice invoiceRef={invoiceRef} what="invoice">
+                {(invoice) => (
+                  <InvoiceBlock
+                    kind="final"
+                    invoice={invoice}
+                    payment={finalPayment}
+                    requestId={requestId}
+                    userType={userType}
+                    readerId={readerId}
+                    onDone={refresh}
+                  />
                 )}
-                {isInstaller && isOpen && (
-                  <Group gap="xs" wrap="wrap" aria-label="Payment methods" role="group">
-                    {methods.includes('check') && (
-                      <Button
-                        leftSection={<IconCash size={16} />}
-                        variant="light"
-                        onClick={() => setModal('check')}
-                      >
-                        Check/Cash
-                      </Button>
-                    )}
-                    {methods.includes('online') && current.hosted_invoice_url && (
-                      <Button
-                        component="a"
-                        href={current.hosted_invoice_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        variant="light"
-                        leftSection={<IconExternalLink size={16} />}
-                      >
-                        Pay Online
-                      </Button>
-                    )}
-                    {methods.includes('swipe') && (
-                      <Button leftSection={<IconCreditCard size={16} />} onClick={() => setModal('card')}>
-                        Swipe Card
-                      </Button>
-                    )}
-                    {methods.includes('settle') && (
-                      <Button
-                        variant="light"
-                        color="gray"
-                        loading={settle.isPending}
-                        onClick={() => settle.mutate(current.id)}
-                      >
-                        Settle
-                      </Button>
-                    )}
-                  </Group>
-                )}
-                {!isInstaller && isOpen && current.hosted_invoice_url && (
-                  <Group gap="xs">
-                    <Button
-                      component="a"
-                      href={current.hosted_invoice_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      variant="light"
-                      leftSection={<IconExternalLink size={16} />}
-                    >
-                      Pay Online
-                    </Button>
-                  </Group>
-                )}
-                {current.status !== 'void' && (
-                  <Group gap="xs" wrap="wrap">
-                    {(!isInstaller || isOpen) && (
-                      <Button variant="default" size="compact-sm" onClick={() => setModal('po')}>
-                        {isInstaller ? 'PO / check #' : 'Enter PO'}
-                      </Button>
-                    )}
-                    {current.status === 'open' && (
-                      <Button
-                        variant="default"
-                        size="compact-sm"
-                        leftSection={<IconMail size={14} />}
-                        loading={resend.isPending}
-                        onClick={() => resend.mutate(current.id)}
-                      >
-                        Resend invoice
-                      </Button>
-                    )}
-                  </Group>
-                )}
-                <CardPaymentModal
-                  opened={modal === 'card'}
-                  onClose={() => setModal(null)}
-                  invoiceId={current.id}
-                  invoiceNumber={current.customer_facing_number ?? current.number}
-                  amountCents={current.amount_remaining}
-                  readerId={readerId}
-                />
-                <CheckPaymentModal
-                  opened={modal === 'check'}
-                  onClose={() => setModal(null)}
-                  requestId={requestId}
-                  invoice={current}
-                  paymentId={finalPayment?.payment_id ?? null}
-                  onDone={refresh}
-                />
-                <PoModal
-                  opened={modal === 'po'}
-                  onClose={() => setModal(null)}
-                  invoice={current}
-                  userType={userType}
-                  onDone={refresh}
-                />
-              </>
+              </LoadedInvoice>
             )}
           </Stack>
         )}

@@ -1,3 +1,4 @@
+import { lifecyclePaths, ZTransitionResult } from '@app/contracts/lifecycle.contract';
 import {
   paymentPaths,
   ZCardPaymentReply,
@@ -65,6 +66,19 @@ export function recordCheckPayment(requestId: number, paymentId: number, checkNu
       : { payment_id: paymentId, method: 'cash' },
     schema: ZRequestPaymentsReply,
   });
+}
+
+/**
+ * Sets the deposit of a new installer-type job, '0' removes it: the lifecycle's setDeposit action
+ * (POST /requestimates/{requestId}/actions/setDeposit, dollars), which checks the rules again.
+ */
+export function saveDepositAmount(requestId: number, dollars: string) {
+  return apiPost(
+    buildPath(lifecyclePaths.action, { requestId, action: 'setDeposit' }),
+    { depositAmount: dollars },
+    ZTransitionResult,
+    { isQuiet: true },
+  );
 }
 
 export function resendInvoice(invoiceId: number) {
