@@ -7,6 +7,7 @@ import {
 } from '@app/contracts/customers.contract';
 import { requestCreationPaths, ZCreateRequestReply } from '@app/contracts/request-creation.contract';
 import { ZVehicle } from '@app/contracts/vehicles.contract';
+import { centsToDollars } from '@app/domain/shared/money';
 import {
   ActionIcon,
   Alert,
@@ -22,28 +23,29 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { ApiHttpError, apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
+import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jobs';
 import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
-import {
-  addService,
-  formatMoney,
-  type SelectedService,
-  type WizardVehicle,
-} from '../request-wizard/wizard-rules';
+import { lineDescription, quoteOf, toLineInput } from '../request-wizard/service-lines';
+import { useServiceSelection } from '../request-wizard/use-service-selection';
+import { formatMoney, sumDuration, type WizardVehicle } from '../request-wizard/wizard-rules';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { type CustomerDraft, type DealerDraft, validateCustomer, validateDealer } from './customer-forms';
+import { dropOffWindow } from './drop-off';
+import { DropOffPicker } from './drop-off-picker';
 import {
-  type CustomerDraft,
-  type DealerDraft,
-  tomorrowIso,
-  validateCustomer,
-  validateDealer,
-} from './customer-forms';
+  type Party,
+  PreviousJobsModal,
+  PreviousVehiclesModal,
+  usePreviousJobs,
+  usePreviousVehicles,
+} from './previous-popups';
+import { REFERRAL_ADVANCE_MS, readReferralStart } from './referral-start';
 
-type Party = { kind: 'customer' | 'dealer'; id: number; name: string };
 const LAST = 5;
 const labels = ['Customer', 'Vehicle', 'Work', 'Notes', 'Dates'];
 
@@ -52,48 +54,105 @@ function errorText(error: unknown): string {
   return 'An unexpected error occurred.';
 }
 
+const partyKey = (p: Party | null) => (p ? `${p.kind}:${p.id}` : '');
+
 export function EstimateWizardPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const installer = session.company?.kind === 'installer' ? session.company.record : null;
   const installerId = installer?.Installer_id ?? 0;
-  const [step, setStep] = useState(1);
-  const [party, setParty] = useState<Party | null>(null);
+  const [referral] = useState(() => readReferralStart(location.state));
+  const [step, setStep] = useState(referral ? 2 : 1);
+  const [party, setParty] = useState<Party | null>(() =>
+    referral ? { kind: 'customer', id: referral.customerId, name: referral.customerName } : null,
+  );
   const [vehicle, setVehicle] = useState<WizardVehicle | null>(null);
+  const [vehicleKey, setVehicleKey] = useState(0);
   const [category, setCategory] = useState('Paint');
-  const [services, setServices] = useState<SelectedService[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const selection = useServiceSelection(party?.kind === 'dealer' ? 'dealer' : 'installer');
+  const services = selection.services;
   const [notes, setNotes] = useState('');
-  const [dropOff, setDropOff] = useState(tomorrowIso());
+  const [dropOffRange] = useState(() => dropOffWindow());
+  const [dropOff, setDropOff] = useState<string>(dropOffRange.earliest);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [popup, setPopup] = useState<'vehicles' | 'jobs' | null>(null);
+  const offered = useRef({ vehicles: '', jobs: '' });
+
+  const previousVehicles = usePreviousVehicles(installerId, party);
+  const previousJobs = usePreviousJobs(installerId, party);
+  const vehicleCount = previousVehicles.data?.length ?? 0;
+  const jobCount = previousJobs.data?.length ?? 0;
 
   const canNext =
     step === 1 ? party !== null : step === 2 ? vehicle !== null : step === 3 ? services.length > 0 : true;
+
+  // The previous vehicles popup opens once per customer on the Vehicle step, the previous jobs popup once
+  // on the Work step (001 §2.4); both can be opened again from their step.
+  useEffect(() => {
+    const key = partyKey(party);
+    if (!key || referral) return;
+    if (step === 2 && !vehicle && vehicleCount > 0 && offered.current.vehicles !== key) {
+      offered.current.vehicles = key;
+      setPopup('vehicles');
+    }
+    if (step === 3 && services.length === 0 && jobCount > 0 && offered.current.jobs !== key) {
+      offered.current.jobs = key;
+      setPopup('jobs');
+    }
+  }, [party, referral, step, vehicle, vehicleCount, services.length, jobCount]);
+
+  // A referral starts with its customer and vehicle and moves on to the Work step once the vehicle is
+  // complete, after a short wait (001 §2.3).
+  const referralAdvanced = useRef(false);
+  useEffect(() => {
+    if (!referral || referralAdvanced.current || step !== 2 || !vehicle) return;
+    const timer = setTimeout(() => {
+      referralAdvanced.current = true;
+      setStep(3);
+    }, REFERRAL_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [referral, step, vehicle]);
+
+  const catalogPath = (c: string) =>
+    vehicle && party
+      ? `/services/${installerId}/${vehicle.size}/${party.kind === 'dealer' ? 'WHOLE' : 'RETAIL'}/${encodeURIComponent(c)}/${vehicle.trimId ?? 0}`
+      : '';
+
+  async function loadJob(requestId: number) {
+    const loaded = await loadPreviousJob(requestId, catalogPath('All'), selection.mode);
+    selection.replace(loaded.services, loadedJobMessage(loaded));
+    setPopup(null);
+  }
 
   async function create(mode: 'estimate' | 'book' | 'job') {
     if (!party || !vehicle) return;
     setBusy(mode);
     setError(null);
     try {
-      const saved = await apiPost(
-        '/vehicles',
-        {
-          year: vehicle.year,
-          make: vehicle.make,
-          model: vehicle.model,
-          trim: vehicle.trim,
-          vin: vehicle.vin,
-          size: vehicle.size,
-          id_car_make: vehicle.makeId,
-          id_car_model: vehicle.modelId,
-          id_car_trim: vehicle.trimId,
-        },
-        ZVehicle,
-      );
+      const vehicleId =
+        vehicle.vehicleId ??
+        (
+          await apiPost(
+            '/vehicles',
+            {
+              year: vehicle.year,
+              make: vehicle.make,
+              model: vehicle.model,
+              trim: vehicle.trim,
+              vin: vehicle.vin,
+              size: vehicle.size,
+              id_car_make: vehicle.makeId,
+              id_car_model: vehicle.modelId,
+              id_car_trim: vehicle.trimId,
+            },
+            ZVehicle,
+          )
+        ).Vehicle_ID;
       const isDealer = party.kind === 'dealer';
-      await apiPost(
+      const created = await apiPost(
         requestCreationPaths.create,
         {
           requestType: isDealer ? 'dealer' : 'installer',
@@ -103,16 +162,29 @@ export function EstimateWizardPage() {
           createdType: 'installer',
           installerCatalog: isDealer ? 'WHOLE' : 'RETAIL',
           availableDate: dropOff,
-          vehicleId: saved.Vehicle_ID,
+          vehicleId,
           vin: vehicle.vin,
           noteText: notes.trim() || null,
-          services: services.map((s) => ({
-            serviceId: s.service.service_id,
-            ...(s.discount ? { serviceDiscount: s.discount } : {}),
-          })),
+          services: services.map((s) => toLineInput(s, 'installer')),
         },
         ZCreateRequestReply,
       );
+      if (referral) {
+        try {
+          await apiRequest('/referrals', {
+            method: 'PUT',
+            body: {
+              referralId: referral.referralId,
+              status: 'ESTIMATE_CREATED',
+              requestId: created.requestId,
+            },
+            schema: z.unknown(),
+            isQuiet: true,
+          });
+        } catch (e) {
+          console.warn('referral status update failed', e); // tolerated (001 §4)
+        }
+      }
       await invalidateServiceRequests(queryClient);
       navigate(mode === 'estimate' ? '/requestimates' : '/jobs');
     } catch (e) {
@@ -123,6 +195,8 @@ export function EstimateWizardPage() {
   }
 
   if (!installer) return <Alert m="md">New estimates are created by specialists.</Alert>;
+
+  const quote = quoteOf(services, party?.kind === 'dealer' ? 'dealer' : 'installer');
 
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} maw={900} mx="auto">
@@ -136,42 +210,53 @@ export function EstimateWizardPage() {
       <Text fw={600}>
         Step {step} of {LAST}: {labels[step - 1]}
       </Text>
+      {referral && (
+        <Text size="sm" c="dimmed" data-testid="referral-start">
+          From referral #{referral.referralId} for {referral.customerName}
+        </Text>
+      )}
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-        {step === 1 && <CustomerStep value={party} onChange={setParty} installerId={installerId} />}
-        {step === 2 && (
-          <VehicleStep
-            value={vehicle}
-            onChange={(v) => {
-              setVehicle(v);
-              setServices([]);
+        {step === 1 && (
+          <CustomerStep
+            value={party}
+            onChange={(p) => {
+              setParty(p);
+              setVehicle(null);
+              setVehicleKey((k) => k + 1);
+              selection.replace([]);
             }}
+            installerId={installerId}
           />
+        )}
+        {step === 2 && (
+          <Stack>
+            {vehicleCount > 0 && (
+              <Group justify="flex-end">
+                <Button size="xs" variant="light" onClick={() => setPopup('vehicles')}>
+                  Previous vehicles ({vehicleCount})
+                </Button>
+              </Group>
+            )}
+            <VehicleStep
+              key={vehicleKey}
+              value={vehicle}
+              initialVin={referral?.vin}
+              onChange={(v) => {
+                setVehicle(v);
+                selection.replace([]);
+              }}
+            />
+          </Stack>
         )}
         {step === 3 && vehicle && party && (
           <WorkStep
-            mode="installer"
             categoriesPath={`/categories/${installerId}`}
-            servicesPath={(c) =>
-              `/services/${installerId}/${vehicle.size}/${party.kind === 'dealer' ? 'WHOLE' : 'RETAIL'}/${encodeURIComponent(c)}/${vehicle.trimId ?? 0}`
-            }
+            servicesPath={catalogPath}
+            selection={selection}
             vehicle={vehicle}
             category={category}
             onCategory={setCategory}
-            services={services}
-            message={message}
-            onAdd={(candidate) => {
-              const result = addService(services, candidate);
-              if (!result.ok) setMessage(result.message);
-              else {
-                setMessage(null);
-                setServices(result.services);
-              }
-            }}
-            onRemove={(id) => setServices(services.filter((s) => s.service.service_id !== id))}
-            onRetail={() => undefined}
-            onDiscount={(id, discount) =>
-              setServices(services.map((s) => (s.service.service_id === id ? { ...s, discount } : s)))
-            }
+            onPreviousJobs={jobCount > 0 ? () => setPopup('jobs') : undefined}
           />
         )}
         {step === 4 && (
@@ -179,25 +264,24 @@ export function EstimateWizardPage() {
         )}
         {step === 5 && (
           <Stack>
-            <TextInput
-              type="date"
-              label="Drop-off date"
-              min={tomorrowIso()}
+            <DropOffPicker
+              installerId={installerId}
+              window={dropOffRange}
               value={dropOff}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                if (v && v >= tomorrowIso()) setDropOff(v);
-              }}
+              onChange={setDropOff}
             />
             <AvailabilityBanner
               installerId={installerId}
               dropOff={dropOff}
-              duration={services.reduce((t, s) => t + (s.service.duration_days || 1), 0)}
+              duration={sumDuration(services)}
             />
             <Text size="sm" data-testid="estimate-summary">
               {party?.name} · {vehicle?.year} {vehicle?.make} {vehicle?.model} ·{' '}
-              {services.map((s) => s.service.description).join(', ')} ·{' '}
-              {formatMoney(services.reduce((t, s) => t + s.service.service_cost - (s.discount ?? 0), 0))}
+              {services.map((s) => lineDescription(s)).join(', ')} ·{' '}
+              {formatMoney(centsToDollars(quote.finalAmount))}
+              {quote.totalDiscount > 0
+                ? ` (discount ${formatMoney(centsToDollars(quote.totalDiscount))})`
+                : ''}
             </Text>
           </Stack>
         )}
@@ -239,6 +323,26 @@ export function EstimateWizardPage() {
           </Group>
         )}
       </Group>
+      <PreviousVehiclesModal
+        opened={popup === 'vehicles'}
+        vehicles={previousVehicles.data ?? []}
+        onClose={() => setPopup(null)}
+        onSelect={(v) => {
+          setVehicle(v);
+          setVehicleKey((k) => k + 1);
+          selection.replace([]);
+          setPopup(null);
+        }}
+      />
+      <PreviousJobsModal
+        opened={popup === 'jobs'}
+        customer={party?.name ?? ''}
+        jobs={previousJobs.data}
+        isPending={previousJobs.isPending}
+        isError={previousJobs.isError}
+        onPick={loadJob}
+        onClose={() => setPopup(null)}
+      />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import {
   ZMatchReply,
   ZQueuedReply,
 } from '@app/contracts/request-creation.contract';
+import { serviceRequestPaths, ZRequestList } from '@app/contracts/service-requests.contract';
 import { ZMake, ZModel, ZTrim, ZVehicle, ZVinReply } from '@app/contracts/vehicles.contract';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import {
@@ -30,22 +31,25 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { loadedJobMessage, loadPreviousJob, PreviousJobsTable } from './previous-jobs';
+import { CustomServiceDialog, DiscountDialog } from './service-dialogs';
+import { lineCost, lineDescription, toLineInput } from './service-lines';
+import { type ServiceSelection, useServiceSelection } from './use-service-selection';
 import {
-  addService,
   canAdvance,
   categoryFromHint,
   dealerYears,
   formatMoney,
   LAST_STEP,
   MAX_REFERENCE_NUMBER,
+  PREVIOUS_JOB_STEP,
   proposeDueDate,
-  type SelectedService,
   sumDuration,
   todayIso,
   type WizardVehicle,
@@ -74,8 +78,8 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   const [category, setCategory] = useState(() => categoryFromHint(hint));
   const [specialist, setSpecialist] = useState<number | null>(null);
   const [vehicle, setVehicle] = useState<WizardVehicle | null>(null);
-  const [services, setServices] = useState<SelectedService[]>([]);
-  const [serviceMessage, setServiceMessage] = useState<string | null>(null);
+  const selection = useServiceSelection('dealer');
+  const services = selection.services;
   const [notes, setNotes] = useState('');
   const [stockNumber, setStockNumber] = useState('');
   const [dealNumber, setDealNumber] = useState('');
@@ -92,7 +96,9 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   const effectiveDue = dueDate && dueDate >= proposedDue ? dueDate : proposedDue;
 
   const gate = { specialist, vehicle, services };
-  const canNext = canAdvance(step, gate);
+  const canNext = step !== PREVIOUS_JOB_STEP && canAdvance(step, gate);
+  /** Step 99 is shown as the Work step in the progress. */
+  const shownStep = step === PREVIOUS_JOB_STEP ? 3 : step;
 
   async function createRequest() {
     if (!vehicle) return;
@@ -131,7 +137,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
           stock_number: stockNumber || null,
           deal_number: dealNumber || null,
           noteText: notes.trim() || null,
-          services: services.map((s) => ({ serviceId: s.service.service_id, retailPrice: s.retailPrice })),
+          services: services.map((s) => toLineInput(s, 'dealer')),
         },
         ZCreateRequestReply,
       );
@@ -199,6 +205,16 @@ export function RequestWizardPage(props: { hint?: string | null }) {
     else setStep((s) => Math.min(LAST_STEP, s + 1));
   }
 
+  function goPrevious() {
+    // Step 99 (services from a previous job) returns to the Work step.
+    setStep((s) => (s === PREVIOUS_JOB_STEP ? 3 : Math.max(1, s - 1)));
+  }
+
+  const catalogPath = (c: string) =>
+    vehicle
+      ? `/services/${specialist ?? 0}/${vehicle.size}/WHOLE/${encodeURIComponent(c)}/${dealerId}/${vehicle.trimId ?? 0}`
+      : '';
+
   if (!dealer) {
     return (
       <Alert color="yellow" m="md">
@@ -241,9 +257,9 @@ export function RequestWizardPage(props: { hint?: string | null }) {
         </ActionIcon>
       </Group>
       <Text hiddenFrom="sm" fw={600} aria-live="polite">
-        Step {step} of {LAST_STEP}: {stepLabels[step - 1]}
+        Step {shownStep} of {LAST_STEP}: {stepLabels[shownStep - 1]}
       </Text>
-      <Stepper active={step - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm">
+      <Stepper active={shownStep - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm">
         {stepLabels.map((label) => (
           <Stepper.Step key={label} label={label} />
         ))}
@@ -258,7 +274,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
             value={specialist}
             onChange={(id) => {
               setSpecialist(id);
-              setServices([]);
+              selection.replace([]);
             }}
           />
         )}
@@ -267,36 +283,28 @@ export function RequestWizardPage(props: { hint?: string | null }) {
             value={vehicle}
             onChange={(v) => {
               setVehicle(v);
-              setServices([]);
+              selection.replace([]);
             }}
           />
         )}
         {step === 3 && vehicle && (
           <WorkStep
-            mode="dealer"
             categoriesPath={`/categories/${specialist ?? 0}`}
-            servicesPath={(c) =>
-              `/services/${specialist ?? 0}/${vehicle.size}/WHOLE/${encodeURIComponent(c)}/${dealerId}/${vehicle.trimId ?? 0}`
-            }
+            servicesPath={catalogPath}
+            selection={selection}
             vehicle={vehicle}
             category={category}
             onCategory={setCategory}
-            services={services}
-            message={serviceMessage}
-            onAdd={(candidate) => {
-              const result = addService(services, candidate);
-              if (!result.ok) setServiceMessage(result.message);
-              else {
-                setServiceMessage(null);
-                setServices(result.services);
-              }
+            onPreviousJobs={() => setStep(PREVIOUS_JOB_STEP)}
+          />
+        )}
+        {step === PREVIOUS_JOB_STEP && vehicle && (
+          <DealerPreviousJobsStep
+            onPick={async (requestId) => {
+              const loaded = await loadPreviousJob(requestId, catalogPath('All'), 'dealer');
+              selection.replace(loaded.services, loadedJobMessage(loaded));
+              setStep(3);
             }}
-            onRemove={(id) => setServices(services.filter((s) => s.service.service_id !== id))}
-            onRetail={(id, price) =>
-              setServices(
-                services.map((s) => (s.service.service_id === id ? { ...s, retailPrice: price } : s)),
-              )
-            }
           />
         )}
         {step === 4 && (
@@ -334,7 +342,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
             />
             <Text size="sm" c="dimmed">
               {vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} ${vehicle.trim ?? ''}` : ''} ·{' '}
-              {services.map((s) => s.service.description).join(', ')}
+              {services.map((s) => lineDescription(s)).join(', ')}
             </Text>
           </Stack>
         )}
@@ -346,15 +354,17 @@ export function RequestWizardPage(props: { hint?: string | null }) {
       )}
       <Group justify="space-between">
         {step > 1 ? (
-          <Button variant="default" onClick={() => setStep((s) => Math.max(1, s - 1))} disabled={isSending}>
+          <Button variant="default" onClick={goPrevious} disabled={isSending}>
             Previous
           </Button>
         ) : (
           <span />
         )}
-        <Button onClick={goNext} disabled={!canNext || isSending} loading={isSending}>
-          {step === LAST_STEP ? 'Send Request' : 'Next'}
-        </Button>
+        {step !== PREVIOUS_JOB_STEP && (
+          <Button onClick={goNext} disabled={!canNext || isSending} loading={isSending}>
+            {step === LAST_STEP ? 'Send Request' : 'Next'}
+          </Button>
+        )}
       </Group>
       <Modal
         opened={duplicates !== null}
@@ -381,6 +391,37 @@ export function RequestWizardPage(props: { hint?: string | null }) {
           </Stack>
         )}
       </Modal>
+    </Stack>
+  );
+}
+
+/** Step 99 (001 §2.2): the dealer's previous requests; loading one fills the Work step with its services. */
+function DealerPreviousJobsStep(props: { onPick: (requestId: number) => Promise<void> }) {
+  const list = useQuery({
+    queryKey: ['request-wizard', 'previous-jobs'],
+    queryFn: () => apiGet(serviceRequestPaths.list, ZRequestList, { query: { limit: 50 }, isQuiet: true }),
+  });
+  const rows = list.data?.items
+    .slice()
+    .sort((a, b) => b.availableDate.localeCompare(a.availableDate))
+    .map((r) => ({
+      requestId: r.requestId,
+      availableDate: r.availableDate,
+      vehicle: [r.vehicleYear, r.vehicleMake, r.vehicleModel].filter((p) => p !== null).join(' '),
+      serviceRequested: r.serviceRequested,
+      total: r.requestTotal,
+      state: r.currentState,
+    }));
+  return (
+    <Stack>
+      <Title order={4}>Services from a previous job</Title>
+      <PreviousJobsTable
+        rows={rows}
+        isPending={list.isPending}
+        isError={list.isError}
+        caption="Select the job to load the services"
+        onPick={props.onPick}
+      />
     </Stack>
   );
 }
@@ -434,11 +475,14 @@ function SpecialistStep(props: {
 export function VehicleStep({
   value,
   onChange,
+  initialVin,
 }: {
   value: WizardVehicle | null;
   onChange: (v: WizardVehicle | null) => void;
+  /** A VIN to decode at once (a referral's vehicle). */
+  initialVin?: string | null;
 }) {
-  const [vin, setVin] = useState(value?.vin ?? '');
+  const [vin, setVin] = useState(value?.vin ?? normalizeVin(initialVin ?? ''));
   const [decodeError, setDecodeError] = useState<string | null>(null);
   const [isDecoding, setIsDecoding] = useState(false);
   const [year, setYear] = useState<string | null>(value ? String(value.year) : null);
@@ -543,6 +587,13 @@ export function VehicleStep({
     }
   }
 
+  const decodeOnMount = useRef(value === null && vinValid && Boolean(initialVin));
+  useEffect(() => {
+    if (!decodeOnMount.current) return;
+    decodeOnMount.current = false;
+    void decode();
+  });
+
   return (
     <Stack>
       <Title order={4}>Vehicle</Title>
@@ -625,17 +676,15 @@ export function VehicleStep({
 export function WorkStep(props: {
   categoriesPath: string;
   servicesPath: (category: string) => string;
-  mode: 'dealer' | 'installer';
-  onDiscount?: (id: number, discount: number | null) => void;
+  selection: ServiceSelection;
   vehicle: WizardVehicle;
   category: string;
   onCategory: (c: string) => void;
-  services: SelectedService[];
-  message: string | null;
-  onAdd: (s: z.infer<typeof ZCatalogService>) => void;
-  onRemove: (id: number) => void;
-  onRetail: (id: number, price: number | null) => void;
+  /** Shows 'Load services from a previous job' (dealer step 99, installer previous jobs popup). */
+  onPreviousJobs?: () => void;
 }) {
+  const { selection } = props;
+  const mode = selection.mode;
   const categories = useQuery({
     queryKey: ['request-wizard', 'categories', props.categoriesPath],
     queryFn: () => apiGet(props.categoriesPath, z.array(ZCategory), { isQuiet: true }),
@@ -648,10 +697,18 @@ export function WorkStep(props: {
   const categoryNames = Array.from(
     new Set(['Paint', ...(categories.data ?? []).map((c) => c.service_category), props.category]),
   );
-  const available = (catalog.data ?? []).filter((s) => !s.is_custom);
+  // Dealers never price custom work (001 §9); installers get the custom dialog for a service priced 0.
+  const available = (catalog.data ?? []).filter((s) => mode === 'installer' || !s.is_custom);
   return (
     <Stack>
-      <Title order={4}>Work</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={4}>Work</Title>
+        {props.onPreviousJobs && (
+          <Button size="xs" variant="light" onClick={props.onPreviousJobs}>
+            Load services from a previous job
+          </Button>
+        )}
+      </Group>
       <Select
         label="Category"
         data={categoryNames}
@@ -667,23 +724,23 @@ export function WorkStep(props: {
       {catalog.isSuccess && available.length === 0 && <Text c="dimmed">No services in this category.</Text>}
       <Stack gap={6} aria-label="Available services">
         {available.map((s) => {
-          const isSelected = props.services.some((x) => x.service.service_id === s.service_id);
+          const isSelected = selection.services.some((x) => x.service.service_id === s.service_id);
           return (
             <Group key={s.service_id} justify="space-between" wrap="nowrap">
               <Text size="sm" style={{ flex: 1 }}>
                 {s.description}{' '}
                 <Text span c="dimmed">
-                  · {s.duration_days} day(s)
+                  · {s.is_custom ? 'your estimate' : `${s.duration_days} day(s)`}
                 </Text>
               </Text>
               <Text size="sm" fw={500}>
-                {formatMoney(s.service_cost)}
+                {s.is_custom ? 'Custom' : formatMoney(s.service_cost)}
               </Text>
               <Button
                 size="xs"
                 variant={isSelected ? 'light' : 'filled'}
                 disabled={isSelected}
-                onClick={() => props.onAdd(s)}
+                onClick={() => selection.add(s)}
                 aria-label={`Add ${s.description}`}
               >
                 {isSelected ? 'Added' : 'Add'}
@@ -692,19 +749,29 @@ export function WorkStep(props: {
           );
         })}
       </Stack>
-      {props.message && (
+      {selection.message && (
         <Alert color="yellow" role="alert">
-          {props.message}
+          {selection.message}
         </Alert>
       )}
       <Title order={5}>Selected services</Title>
-      {props.services.length === 0 && <Text c="dimmed">No service selected yet.</Text>}
-      {props.services.map((s) => (
+      {selection.services.length === 0 && <Text c="dimmed">No service selected yet.</Text>}
+      {selection.services.map((s) => (
         <Group key={s.service.service_id} align="flex-end" wrap="wrap" data-testid="selected-service">
-          <Text size="sm" style={{ flex: '1 1 200px' }}>
-            {s.service.description} — {formatMoney(s.service.service_cost)}
-          </Text>
-          {props.mode === 'dealer' ? (
+          <Stack gap={0} style={{ flex: '1 1 200px' }}>
+            <Text size="sm">
+              {lineDescription(s)} — {formatMoney(lineCost(s))}
+              {s.custom ? ` · ${s.custom.durationDays} day(s)` : ''}
+            </Text>
+            {mode === 'installer' && s.discount ? (
+              <Text size="xs" c="green.8" data-testid="line-discount">
+                Discount −{formatMoney(s.discount)}
+                {s.discountPercent != null ? ` (${s.discountPercent}%)` : ''} ·{' '}
+                {formatMoney(lineCost(s) - s.discount)}
+              </Text>
+            ) : null}
+          </Stack>
+          {mode === 'dealer' ? (
             <NumberInput
               label="Retail price"
               size="xs"
@@ -714,40 +781,44 @@ export function WorkStep(props: {
               w={130}
               value={s.retailPrice ?? ''}
               onChange={(v) =>
-                props.onRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
+                selection.setRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
               }
             />
           ) : (
-            <NumberInput
-              label="Discount"
-              size="xs"
-              min={0}
-              max={s.service.service_cost}
-              step={0.01}
-              decimalScale={2}
-              prefix="$"
-              w={130}
-              clampBehavior="strict"
-              value={s.discount ?? ''}
-              onChange={(v) =>
-                props.onDiscount?.(
-                  s.service.service_id,
-                  typeof v === 'number' ? Math.min(s.service.service_cost, Math.max(0, v)) : null,
-                )
-              }
-            />
+            <Group gap={4} wrap="nowrap">
+              {s.custom && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => selection.editCustom(s.service.service_id)}
+                  aria-label={`Edit ${lineDescription(s)}`}
+                >
+                  Edit
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => selection.openDiscount(s.service.service_id)}
+                aria-label={`Discount ${lineDescription(s)}`}
+              >
+                Discount
+              </Button>
+            </Group>
           )}
           <Button
             size="xs"
             variant="subtle"
             color="red"
-            onClick={() => props.onRemove(s.service.service_id)}
-            aria-label={`Remove ${s.service.description}`}
+            onClick={() => selection.remove(s.service.service_id)}
+            aria-label={`Remove ${lineDescription(s)}`}
           >
             Remove
           </Button>
         </Group>
       ))}
+      <CustomServiceDialog selection={selection} />
+      <DiscountDialog selection={selection} />
     </Stack>
   );
 }

@@ -5,6 +5,8 @@ import { computeProposedDueDate } from '@app/domain/scheduling/job-dates';
 import { type Cents, formatMoney as formatCents } from '@app/domain/shared/money';
 
 export const LAST_STEP = 5;
+/** The alternate Work step that loads services from a previous job (001 §2.2). */
+export const PREVIOUS_JOB_STEP = 99;
 export const DEFAULT_CATEGORY = 'Paint';
 export const MAX_REFERENCE_NUMBER = 50;
 
@@ -19,14 +21,23 @@ export type WizardVehicle = {
   trimId: number | null;
   size: 'S' | 'M' | 'L';
   bodyStyle: string | null;
+  /** A stored vehicle picked from the customer's previous vehicles: no new vehicle record is needed. */
+  vehicleId?: number | null;
 };
+
+/** What the installer entered in the custom-service dialog (dollars, days). */
+export type CustomDetails = { description: string; cost: number; durationDays: number };
 
 /** A selected service with the dealer's retail price for its customer. */
 export type SelectedService = {
   service: TCatalogService;
   retailPrice: number | null;
-  /** Installers only: an amount between 0 and the cost. */
+  /** Installers only: the discount in dollars, between 0 and the cost (clamped by the domain rule). */
   discount?: number | null;
+  /** Installers only: set when the discount was entered as a percentage (0–100, step 0.1). */
+  discountPercent?: number | null;
+  /** A custom service (priced 0 in the catalog) once its dialog was saved. */
+  custom?: CustomDetails | null;
 };
 
 export type GateState = {
@@ -84,7 +95,10 @@ export function addService(selected: readonly SelectedService[], candidate: TCat
 }
 
 export function sumDuration(services: readonly SelectedService[]): number {
-  return services.reduce((total, s) => total + (s.service.duration_days || 1), 0);
+  return services.reduce(
+    (total, s) => total + (s.custom ? s.custom.durationDays : s.service.duration_days || 1),
+    0,
+  );
 }
 
 /** Available + max(1, round(duration)) days. */

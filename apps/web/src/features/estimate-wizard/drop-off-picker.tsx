@@ -1,0 +1,64 @@
+import '@mantine/dates/styles.css';
+import { schedulingPaths, ZInstallerCalendarDays } from '@app/contracts/scheduling.contract';
+import { Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { apiGet, buildPath } from '../../lib/api-client';
+import { blockedDropOffDays, type DropOffWindow, firstFreeDropOff, isDropOffExcluded } from './drop-off';
+
+export const BLOCKED_DAY_LABEL = 'Fully booked';
+
+/**
+ * The drop-off date picker: days before tomorrow, past the 60-day horizon and fully booked days (GET
+ * /installerCalendars/{installerId}) are disabled. When the chosen day turns out to be blocked, the next
+ * free day is proposed. The server checks the day again at creation (409, shown by the wizard).
+ */
+export function DropOffPicker(props: {
+  installerId: number;
+  window: DropOffWindow;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  const calendar = useQuery({
+    queryKey: ['estimate-wizard', 'installer-calendar', props.installerId],
+    queryFn: () =>
+      apiGet(
+        buildPath(schedulingPaths.installerCalendars, { installerId: props.installerId }),
+        ZInstallerCalendarDays,
+        { isQuiet: true },
+      ),
+  });
+  const blocked = useMemo(() => blockedDropOffDays(calendar.data ?? []), [calendar.data]);
+  const { value, onChange, window } = props;
+
+  useEffect(() => {
+    if (!blocked.has(value)) return;
+    const next = firstFreeDropOff(window, blocked, value);
+    if (next) onChange(next);
+  }, [blocked, value, window, onChange]);
+
+  return (
+    <div>
+      <DatePickerInput
+        label="Drop-off date"
+        valueFormat="ddd, MMM D, YYYY"
+        value={value}
+        minDate={window.earliest}
+        maxDate={window.latest}
+        excludeDate={(day) => isDropOffExcluded(day, window, blocked)}
+        getDayProps={(day) => (blocked.has(day) ? { title: BLOCKED_DAY_LABEL } : {})}
+        onChange={(day) => {
+          if (day && !isDropOffExcluded(day, window, blocked)) onChange(day);
+        }}
+        popoverProps={{ withinPortal: true }}
+        data-testid="drop-off-date"
+      />
+      {blocked.size > 0 && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Fully booked days cannot be chosen.
+        </Text>
+      )}
+    </div>
+  );
+}
