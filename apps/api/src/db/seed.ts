@@ -1,3 +1,4 @@
+import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
 import { makePlaceholderVin } from '@app/domain/vehicles/vin';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
@@ -38,13 +39,11 @@ import {
 import { createCardPaymentAttempt, createInvoice, createPayment } from './factories/money';
 import { createReferral } from './factories/referrals';
 import {
-  applyBps,
   type CalendarInput,
   type CreateServiceRequestOptions,
   createServiceRequest,
   jobDays,
   type OfferInput,
-  PLATFORM_FEE_BPS,
   type ServiceLineInput,
 } from './factories/service-requests';
 import { createVehicle, insertVehicleReference, type Vehicle } from './factories/vehicles';
@@ -790,8 +789,8 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     // The job's 5 % fee, split between the deposit and the final invoice.
     const platformFeeCents =
       invoice.type === 'deposit'
-        ? applyBps(created.amountDueCents, PLATFORM_FEE_BPS)
-        : Math.max(0, job.request.feeCents - applyBps(job.request.depositAmountCents, PLATFORM_FEE_BPS));
+        ? calculateInvoicePlatformFee(created.amountDueCents)
+        : Math.max(0, job.request.feeCents - calculateInvoicePlatformFee(job.request.depositAmountCents));
     const payment = await createPayment(tx, {
       invoiceId: created.id,
       platformFeeCents,

@@ -1,3 +1,4 @@
+import { calculateWholesalePrice, DEFAULT_WHOLESALE_MARGIN_BPS } from '@app/domain/pricing/wholesale-margin';
 import {
   catalogTemplateDealers,
   catalogTemplateServices,
@@ -38,9 +39,12 @@ export type CreateCatalogServiceInput = Partial<typeof masterServices.$inferInse
 
 const SIZES: VehicleSize[] = ['L', 'M', 'S'];
 
-/** Wholesale price = retail × (1 − margin/100), rounded to cents (K71, default margin 15 %). */
-export function wholesaleFromRetail(retail: SizePrices, marginPercent = 15): SizePrices {
-  const price = (cents: number) => Math.round((cents * (100 - marginPercent)) / 100);
+/** Wholesale prices per size by the domain's rule: retail × (1 − margin), rounded half up (K71, default 15 %). */
+export function wholesaleFromRetail(
+  retail: SizePrices,
+  marginBps: number = DEFAULT_WHOLESALE_MARGIN_BPS,
+): SizePrices {
+  const price = (cents: number) => calculateWholesalePrice(cents, marginBps);
   return { L: price(retail.L), M: price(retail.M), S: price(retail.S) };
 }
 

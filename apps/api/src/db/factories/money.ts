@@ -1,10 +1,10 @@
+import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
 import { and, eq } from 'drizzle-orm';
 import { customers } from '../schema/customers';
 import { dealers } from '../schema/identity';
 import { cardPaymentAttempts, invoices, paymentFailures, payments } from '../schema/money';
 import { serviceRequests } from '../schema/service-requests';
 import { type DbOrTx, firstRow, nextSequence } from './common';
-import { applyBps, PLATFORM_FEE_BPS } from './service-requests';
 
 export type Invoice = typeof invoices.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
@@ -158,7 +158,7 @@ export async function createPayment(db: DbOrTx, input: CreatePaymentInput): Prom
     .insert(payments)
     .values({
       paymentType: invoice?.invoiceType ?? 'final',
-      platformFeeCents: applyBps(amountCents, PLATFORM_FEE_BPS),
+      platformFeeCents: calculateInvoicePlatformFee(amountCents),
       paymentDate: isPaid ? (invoice?.paidAt ?? new Date()) : null,
       ...input,
       requestId,

@@ -1,4 +1,7 @@
-import { describeServiceRequested as describeRequestedServices } from '@app/domain/pricing/quote-total';
+import {
+  calculateQuoteTotals,
+  describeServiceRequested as describeRequestedServices,
+} from '@app/domain/pricing/quote-total';
 import { eq } from 'drizzle-orm';
 import { calendarDays, requestSchedules } from '../schema/calendar';
 import { installers } from '../schema/identity';
@@ -32,46 +35,6 @@ export type RequestState =
   | 'reviewed'
   | 'deleted';
 export type WorkStatus = 'draft' | 'pending' | 'booked' | 'started' | 'finished';
-
-/** Platform fee: 5 % of the amount after discount (K22), in basis points. */
-export const PLATFORM_FEE_BPS = 500;
-
-/** `cents × bps / 10 000`, rounded half up to a whole cent. */
-export function applyBps(cents: number, bps: number): number {
-  return Math.round((cents * bps) / 10_000);
-}
-
-export type RequestTotals = {
-  totalCents: number;
-  discountCents: number;
-  feeCents: number;
-  taxesCents: number;
-  durationTenths: number;
-  /** What the customer pays: total − discount + taxes (K24). */
-  customerTotalCents: number;
-};
-
-/**
- * Totals of a request from its lines: total = Σ amounts, discount = Σ discounts, fee = 5 % of
- * (total − discount), taxes = rate × (total − discount) (0 for dealer work), duration = Σ durations.
- */
-export function computeRequestTotals(
-  lines: readonly { amountCents: number; discountCents?: number | null; durationTenths?: number | null }[],
-  taxRateBps: number,
-): RequestTotals {
-  const totalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const discountCents = lines.reduce((sum, l) => sum + (l.discountCents ?? 0), 0);
-  const net = totalCents - discountCents;
-  const taxesCents = applyBps(net, taxRateBps);
-  return {
-    totalCents,
-    discountCents,
-    feeCents: applyBps(net, PLATFORM_FEE_BPS),
-    taxesCents,
-    durationTenths: lines.reduce((sum, l) => sum + (l.durationTenths ?? 10), 0),
-    customerTotalCents: net + taxesCents,
-  };
-}
 
 /** serviceRequested text (K96): the first line's category and description, then ' + N' for N more. */
 export function describeServiceRequested(
@@ -280,8 +243,20 @@ export async function createServiceRequest(
     };
   }
 
+  // Totals, per-line fees and clamped discounts are the server's rule (packages/domain pricing, K22–K24).
+  const totals = calculateQuoteTotals(
+    lineInputs.map((line) => ({
+      category: line.serviceCategory ?? 'PPF',
+      description: line.description ?? 'Service',
+      customDescription: line.customDescription,
+      amountCents: line.amountCents,
+      discountCents: line.discountCents,
+      durationTenths: line.durationTenths,
+    })),
+    { requestType: isDealerWork ? 'dealer' : 'installer', taxRateBps },
+  );
   const normalizedLines = lineInputs.map((line, position) => {
-    const discountCents = line.discountCents ?? 0;
+    const priced = totals.lines[position]!;
     return {
       serviceCategory: 'PPF',
       description: 'Service',
@@ -289,14 +264,13 @@ export async function createServiceRequest(
       serviceState: 'new',
       position,
       ...line,
-      discountCents,
-      feeCents: line.feeCents ?? applyBps(line.amountCents - discountCents, PLATFORM_FEE_BPS),
+      discountCents: priced.discountCents,
+      feeCents: line.feeCents ?? priced.feeCents,
     };
   });
-  const totals = computeRequestTotals(normalizedLines, taxRateBps);
   const createdDate = values.createdDate ?? new Date();
   const availableDate = values.availableDate ?? createdDate;
-  const durationTenths = values.durationTenths ?? totals.durationTenths;
+  const durationTenths = values.durationTenths ?? totals.totalDuration;
   const calendarInputs = calendar === undefined ? [] : Array.isArray(calendar) ? calendar : [calendar];
   const bookedInput = calendarInputs.find((c) => ['booked', 'started', 'finished'].includes(c.workStatus));
   const scheduleValues: ScheduleInput | null =
@@ -337,10 +311,10 @@ export async function createServiceRequest(
       .values({
         installerCatalog: isDealerWork ? 'WHOLE' : 'RETAIL',
         serviceRequested: describeServiceRequested(normalizedLines),
-        totalCents: totals.totalCents,
-        discountCents: totals.discountCents,
-        feeCents: totals.feeCents,
-        taxesCents: totals.taxesCents,
+        totalCents: totals.originalTotal,
+        discountCents: totals.totalDiscount,
+        feeCents: totals.platformFee,
+        taxesCents: totals.taxes,
         ...vehicleFields,
         ...values,
         requestType,
