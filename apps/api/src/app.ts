@@ -122,12 +122,12 @@ export async function buildApp({
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),
       });
-      registerServiceRequestsModule(api, { db });
+      const serviceRequests = registerServiceRequestsModule(api, { db });
       registerAnalyticsModule(api, { db, clock });
-      const lifecycle = registerLifecycleModule(api, { db, clock });
+      const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });
       registerCreationModules(api, { db, config, clock });
-      outboxModule.registerRoutes(api);
+      outboxModule.registerRoutes(api, { requests: serviceRequests });
       paymentsModule.registerRoutes(api);
     },
     { prefix: '/api' },
