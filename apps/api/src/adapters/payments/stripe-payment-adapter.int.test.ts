@@ -115,6 +115,33 @@ describe('payments (Stripe adapter against the fake Stripe)', () => {
     expect(payments[0]?.providerPaymentId).toMatch(/^pi_/);
   });
 
+  it('one Stripe payment reported for two invoices is recorded once; the other report is “already recorded”, not a 500', async () => {
+    const jobA = await w.dealerJob();
+    const jobB = await w.dealerJob();
+    const invoiceA = await openInvoice(jobA.id, 'dealer');
+    const invoiceB = await openInvoice(jobB.id, 'dealer');
+    const paidA = fake.payInvoice(invoiceA.provider_invoice_id);
+    // A faulty (or replayed and edited) report: invoice B "paid" by invoice A's payment intent.
+    const forgedB = { ...fake.payInvoice(invoiceB.provider_invoice_id), payments: paidA.payments };
+    const replies = await Promise.all([
+      deliver(fake.event('invoice.paid', paidA)),
+      deliver(fake.event('invoice.paid', forgedB)),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(replies.filter((r) => r.json().applied === true)).toHaveLength(1);
+    const rows = [...(await w.rows.payments(jobA.id)), ...(await w.rows.payments(jobB.id))];
+    const paid = rows.filter((p) => p.paymentState === 'paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.providerPaymentId).toMatch(/^pi_/);
+    expect(rows.filter((p) => p.paymentState === 'invoiced')).toHaveLength(1);
+    const statuses = await Promise.all(
+      [invoiceA, invoiceB].map(
+        async (i) => (await w.call(w.sessions.dealer, 'GET', `/api/invoices/${i.id}`)).json().status,
+      ),
+    );
+    expect(statuses.sort()).toEqual(['open', 'paid']);
+  });
+
   it('refuses a webhook with a bad or missing signature (400)', async () => {
     const job = await w.retailJob();
     const invoice = await openInvoice(job.id, 'installer');

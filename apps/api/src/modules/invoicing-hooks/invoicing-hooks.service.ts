@@ -1,121 +1,102 @@
-import { AppError } from '@app/contracts/errors.contract';
-import { calculateDepositInvoice } from '@app/domain/invoicing/deposit';
-import { calculateFinalInvoice } from '@app/domain/invoicing/invoice-totals';
 import type { Db, Tx } from '../../db/client';
-import { createInvoicingHooksRepository, type InvoiceRow } from './invoicing-hooks.repository';
+import type { PaymentsService } from '../payments/payments.service';
 
-/** What the hooks need of a request (amounts in cents). */
-export type InvoicedRequest = {
+/** What the lifecycle needs of the payments service: invoice creation and job deletion, nothing more. */
+export type InvoicingPayments = Pick<
+  PaymentsService,
+  'tryCreateInvoiceForRequest' | 'cancelInvoicesOfRequest'
+>;
+
+/** An invoice a transition raised, as the transition's reply lists it (amount in cents). */
+export type HookInvoice = {
   id: number;
-  requestType: 'dealer' | 'installer';
-  totalCents: number;
-  discountCents: number;
-  taxesCents: number;
-  depositAmountCents: number;
-  dealerId: number | null;
-  customerId: number | null;
-  serviceRequested: string;
+  number: string | null;
+  invoiceType: 'deposit' | 'final';
+  status: 'draft' | 'open' | 'paid' | 'void';
+  amountDueCents: number;
 };
 
+/**
+ * What a hook did: the invoice (new, or the job's existing one of that type), or the spec's message for the
+ * screen when it could not be created (the transition still succeeds; the failure is in payment_failures).
+ */
+export type HookResult = { invoice: HookInvoice; userMessage: null } | { invoice: null; userMessage: string };
+
 /** `version` is the request's version after the transition: it keys the invoice's idempotency. */
-export type HookInput = { request: InvoicedRequest; installerId: number; now: Date; version: number };
+export type DepositHookInput = {
+  requestId: number;
+  installerId: number;
+  version: number;
+  /** The deposit of the job after the transition (it may be set in the same call). */
+  amountCents: number;
+};
+export type FinalHookInput = {
+  requestId: number;
+  installerId: number;
+  version: number;
+  /** JOB COMPLETED on an estimate or COMPLETE JOB: chooses the M36 message on failure. */
+  completedKind: 'estimate' | 'job';
+};
 
 /**
- * Invoice rows raised by the lifecycle (000 §4; catalogue §3.5–3.6), in the transition's transaction:
- * - BOOK JOB with a deposit: a deposit invoice, open, amount = the deposit (with its share of the tax);
- * - COMPLETE JOB / JOB COMPLETED: the final invoice, open, amount = calculateFinalInvoice (customer total −
- *   paid deposits; a job fully paid by its deposits gets a 0 invoice, marked paid);
+ * The lifecycle's invoicing hooks (000 §4; catalogue §3.5–3.6), in the transition's transaction. The
+ * payments module is the one owner of invoices: numbering INV-(100000 + id), pay link and invoice e-mail,
+ * one deposit and one final invoice per job, idempotency, voiding an unpaid deposit at the final invoice,
+ * and what deletion does to invoices and payments. These hooks only say when.
+ * - BOOK JOB with a deposit: the deposit invoice, opened at once;
+ * - COMPLETE JOB / JOB COMPLETED: the final invoice (customer total − paid deposits), opened at once;
  * - delete: drafts deleted, open invoices voided, payments not received removed.
- * Payments and the payment provider come with the money issue; these rows are what it will collect.
  */
-export function createInvoicingHooks() {
+export function createInvoicingHooks(payments: InvoicingPayments) {
   return {
-    async createDepositInvoice(
-      tx: Db | Tx,
-      { request, installerId, now, version }: HookInput,
-    ): Promise<InvoiceRow> {
-      const repository = createInvoicingHooksRepository(tx);
-      const amounts = calculateDepositInvoice({
-        finalAmountCents: request.totalCents - request.discountCents,
-        taxesCents: request.taxesCents,
-        depositCents: request.depositAmountCents,
-      });
-      if (!amounts.ok) throw new AppError('VALIDATION_FAILED', amounts.message);
-      const billTo = await repository.findBillTo(request.dealerId, request.customerId);
-      return repository.insertNumberedInvoice({
-        requestId: request.id,
-        installerId,
-        dealerId: request.dealerId,
-        customerId: request.customerId,
+    async createDepositInvoice(tx: Db | Tx, input: DepositHookInput): Promise<HookResult> {
+      const result = await payments.tryCreateInvoiceForRequest(tx, {
+        requestId: input.requestId,
         invoiceType: 'deposit',
-        status: 'open',
-        amountDueCents: amounts.invoice.amountCents,
-        amountRemainingCents: amounts.invoice.amountCents,
-        taxCents: amounts.invoice.taxCents,
-        customerName: billTo.name,
-        customerEmail: billTo.email,
-        description: `Deposit for ${request.serviceRequested || `request ${request.id}`}`,
-        metadata: {
-          payment_type: 'deposit',
-          request_id: String(request.id),
-          installer_id: String(installerId),
-        },
-        idempotencyKey: `request-${request.id}-deposit-v${version}`,
-        invoiceDate: now,
-        finalizedAt: now,
-        createdAt: now,
-        updatedAt: now,
+        amountCents: input.amountCents,
+        installerId: input.installerId,
+        idempotencyKey: `request-${input.requestId}-deposit-v${input.version}`,
+        finalize: true,
       });
+      return result.ok ? { invoice: toHookInvoice(result.invoice), userMessage: null } : failed(result);
     },
 
-    async createFinalInvoice(
-      tx: Db | Tx,
-      { request, installerId, now, version }: HookInput,
-    ): Promise<InvoiceRow> {
-      const repository = createInvoicingHooksRepository(tx);
-      const paidDepositCents = await repository.sumPaidDepositCents(request.id);
-      const totals = calculateFinalInvoice({
-        finalAmountCents: request.totalCents - request.discountCents,
-        taxesCents: request.taxesCents,
-        paidDepositCents,
-      });
-      const billTo = await repository.findBillTo(request.dealerId, request.customerId);
-      const isCovered = totals.amountCents === 0;
-      return repository.insertNumberedInvoice({
-        requestId: request.id,
-        installerId,
-        dealerId: request.dealerId,
-        customerId: request.customerId,
+    async createFinalInvoice(tx: Db | Tx, input: FinalHookInput): Promise<HookResult> {
+      const result = await payments.tryCreateInvoiceForRequest(tx, {
+        requestId: input.requestId,
         invoiceType: 'final',
-        status: isCovered ? 'paid' : 'open',
-        amountDueCents: totals.amountCents,
-        amountRemainingCents: totals.amountCents,
-        taxCents: totals.taxCents,
-        customerName: billTo.name,
-        customerEmail: billTo.email,
-        description: request.serviceRequested || `Request ${request.id}`,
-        metadata: {
-          payment_type: 'final',
-          request_id: String(request.id),
-          installer_id: String(installerId),
-          deposit_applied: String(totals.depositAppliedCents),
-        },
-        idempotencyKey: `request-${request.id}-final-v${version}`,
-        invoiceDate: now,
-        finalizedAt: now,
-        paidAt: isCovered ? now : null,
-        createdAt: now,
-        updatedAt: now,
+        installerId: input.installerId,
+        idempotencyKey: `request-${input.requestId}-final-v${input.version}`,
+        finalize: true,
+        completedKind: input.completedKind,
       });
+      return result.ok ? { invoice: toHookInvoice(result.invoice), userMessage: null } : failed(result);
     },
 
-    async voidInvoices(tx: Db | Tx, requestId: number, now: Date) {
-      return createInvoicingHooksRepository(tx).voidOrDeleteInvoices(requestId, now);
-    },
-
-    async deletePayments(tx: Db | Tx, requestId: number) {
-      return createInvoicingHooksRepository(tx).deleteUnreceivedPayments(requestId);
+    /** Delete: the job's invoices and the payments not received go (money received is kept). */
+    async cancelInvoices(tx: Db | Tx, requestId: number) {
+      return payments.cancelInvoicesOfRequest(tx, requestId);
     },
   };
 }
 export type InvoicingHooks = ReturnType<typeof createInvoicingHooks>;
+
+function toHookInvoice(invoice: {
+  id: number;
+  number: string | null;
+  invoice_type: 'deposit' | 'final';
+  status: HookInvoice['status'];
+  amount_due: number;
+}): HookInvoice {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    invoiceType: invoice.invoice_type,
+    status: invoice.status,
+    amountDueCents: invoice.amount_due,
+  };
+}
+
+function failed(result: { userMessage: string }): HookResult {
+  return { invoice: null, userMessage: result.userMessage };
+}

@@ -193,6 +193,8 @@ describe('lifecycle journeys', () => {
       'calendar/add-appointment:sent',
       'sms/work-started:sent',
       'sms/work-started:sent',
+      // The final invoice is opened at once by the payments service: its e-mail with the pay link.
+      'email/invoice:sent',
       'sms/job-finished:sent',
     ]);
     const texts = (await call(A, 'GET', '/api/dev/outbox?channel=sms')).json().items as {
@@ -249,20 +251,23 @@ describe('lifecycle journeys', () => {
       {},
       { requestId: id, requestStatus: 'finished' },
     );
-    // The deposit is not paid yet: the final invoice asks for the whole customer total.
+    // The deposit is not paid yet: it is voided (the customer never pays twice) and the final invoice asks
+    // for the whole customer total.
     expect(completed.invoices).toEqual([
-      expect.objectContaining({ invoiceType: 'final', amount_due: 205_675 }),
+      expect.objectContaining({ invoiceType: 'final', amount_due: 205_675, status: 'open' }),
     ]);
     const invoices = await db.invoices(id);
-    expect(invoices.map((i) => [i.invoiceType, i.status])).toEqual([
-      ['deposit', 'open'],
-      ['final', 'open'],
+    expect(invoices.map((i) => [i.invoiceType, i.status, i.amountRemainingCents])).toEqual([
+      ['deposit', 'void', 0],
+      ['final', 'open', 205_675],
     ]);
     expect((await db.request(id)).invoiceNumber).toBe(invoices[1]?.number);
     expect((await db.outbox(id)).map((i) => `${i.channel}/${i.kind}`)).toEqual([
+      'email/invoice',
       'email/booking-confirmation',
       'calendar/add-appointment',
       'sms/work-started',
+      'email/invoice',
       'sms/job-finished',
     ]);
   });

@@ -51,8 +51,7 @@ import { dollarsToCents } from '@app/domain/shared/money';
 import { isPlaceholderVin, isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../auth/auth-context';
-import type { InvoiceRow } from '../invoicing-hooks/invoicing-hooks.repository';
-import { createInvoicingHooks, type InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
+import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import {
   appointmentText,
@@ -84,7 +83,7 @@ import {
 } from './lifecycle.repository';
 import { listChangedEchoedFields } from './lifecycle.request-update';
 
-export type LifecycleServiceDeps = { db: Db; clock?: () => Date; invoicing?: InvoicingHooks };
+export type LifecycleServiceDeps = { db: Db; clock?: () => Date; invoicing: InvoicingHooks };
 
 /** A client history record within this many ms of the server's own identical record is the same event. */
 export const HISTORY_DEDUPE_WINDOW_MS = 5 * 60_000;
@@ -109,11 +108,7 @@ type Loaded = {
 
 type ActionChoice = TLifecycleAction | ((loaded: Loaded) => TLifecycleAction);
 
-export function createLifecycleService({
-  db,
-  clock = () => new Date(),
-  invoicing = createInvoicingHooks(),
-}: LifecycleServiceDeps) {
+export function createLifecycleService({ db, clock = () => new Date(), invoicing }: LifecycleServiceDeps) {
   // -------------------------------------------------------------------------------------------------
   // Context
 
@@ -425,38 +420,6 @@ export function createLifecycleService({
       await repo.moveSchedule(requestId, to.assignedInstallerId, now);
     }
 
-    // Invoices and payments (the invoicing hooks write in this transaction).
-    const created: InvoiceRow[] = [];
-    const invoiced = {
-      id: requestId,
-      requestType: loaded.request.requestType,
-      totalCents: row.totalCents,
-      discountCents: row.discountCents,
-      taxesCents: row.taxesCents,
-      depositAmountCents: patch.depositAmountCents ?? row.depositAmountCents,
-      dealerId: row.dealerId,
-      customerId: row.customerId,
-      serviceRequested: row.serviceRequested,
-    };
-    if (effects.has('deletePayments')) await invoicing.deletePayments(tx, requestId);
-    if (effects.has('voidInvoices')) await invoicing.voidInvoices(tx, requestId, now);
-    if (effects.has('createDepositInvoice') && working !== null) {
-      created.push(
-        await invoicing.createDepositInvoice(tx, { request: invoiced, installerId: working, now, version }),
-      );
-    }
-    if (effects.has('createFinalInvoice') && working !== null) {
-      const invoice = await invoicing.createFinalInvoice(tx, {
-        request: invoiced,
-        installerId: working,
-        now,
-        version,
-      });
-      created.push(invoice);
-      patch.invoiceNumber = invoice.number;
-      patch.customerFacingInvoice = invoice.customerFacingNumber ?? invoice.number;
-    }
-
     // Referral status follows the request (our own table: same transaction, no outbox).
     for (const effect of decision.effects) {
       if (!effect.startsWith('referralStatus:')) continue;
@@ -498,6 +461,38 @@ export function createLifecycleService({
     await repo.insertHistory(history);
 
     await repo.updateRequest(requestId, patch, version);
+
+    // Invoices and payments: the payments service owns them; it runs in this transaction (a savepoint) and
+    // sees the request as this transition left it. It links the final invoice's number to the request.
+    const created: HookInvoice[] = [];
+    let invoiceMessage: string | null = null;
+    const keep = (result: HookResult) => {
+      if (result.invoice) created.push(result.invoice);
+      else invoiceMessage = result.userMessage;
+    };
+    if (effects.has('deletePayments') || effects.has('voidInvoices')) {
+      await invoicing.cancelInvoices(tx, requestId);
+    }
+    if (effects.has('createDepositInvoice') && working !== null) {
+      keep(
+        await invoicing.createDepositInvoice(tx, {
+          requestId,
+          installerId: working,
+          version,
+          amountCents: patch.depositAmountCents ?? row.depositAmountCents,
+        }),
+      );
+    }
+    if (effects.has('createFinalInvoice') && working !== null) {
+      keep(
+        await invoicing.createFinalInvoice(tx, {
+          requestId,
+          installerId: working,
+          version,
+          completedKind: action === 'completeEstimate' ? 'estimate' : 'job',
+        }),
+      );
+    }
 
     // Notifications and appointments: queued here, delivered (and retried) by the outbox after commit.
     const vehicle = describeVehicle(row);
@@ -554,12 +549,14 @@ export function createLifecycleService({
 
     return {
       success: true,
-      message: successMessage(
-        action,
-        action === 'transfer'
-          ? loaded.groupInstallers.find((g) => g.id === to.assignedInstallerId)?.name
-          : null,
-      ),
+      message:
+        invoiceMessage ??
+        successMessage(
+          action,
+          action === 'transfer'
+            ? loaded.groupInstallers.find((g) => g.id === to.assignedInstallerId)?.name
+            : null,
+        ),
       requestId,
       action,
       ruleId: decision.ruleId,
@@ -573,8 +570,8 @@ export function createLifecycleService({
       invoices: created.map((invoice) => ({
         id: invoice.id,
         number: invoice.number ?? '',
-        invoiceType: invoice.invoiceType === 'deposit' ? 'deposit' : 'final',
-        status: invoice.status as 'draft' | 'open' | 'paid' | 'void',
+        invoiceType: invoice.invoiceType,
+        status: invoice.status,
         amount_due: invoice.amountDueCents,
       })),
       effects: decision.effects,

@@ -1,8 +1,10 @@
+import { paymentMessages } from '@app/contracts/payments.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createContract } from '../../db/factories/contracts';
 import { createInvoice, createPayment } from '../../db/factories/money';
 import { createVehicle } from '../../db/factories/vehicles';
+import { formBody, formOf } from '../payments/payments.fixture';
 import {
   buildLifecycleWorld,
   caller,
@@ -198,17 +200,19 @@ describe('lifecycle transitions', () => {
     });
     expect(invoice?.taxCents).toBeGreaterThan(0);
     const items = await db.outbox(request.id);
+    // The deposit invoice is opened by the payments service (pay link, e-mail), before the booking e-mail.
     expect(items.map((i) => [i.channel, i.kind])).toEqual([
+      ['email', 'invoice'],
       ['email', 'booking-confirmation'],
       ['calendar', 'add-appointment'],
     ]);
-    expect(items[0]?.payload).toMatchObject({ to: 'rita@example.test' });
+    expect(items[1]?.payload).toMatchObject({ to: 'rita@example.test' });
     expect((await db.calendar(request.id)).map((d) => d.workStatus)).toEqual(['booked', 'booked']);
 
     // The booking e-mail call does not send it twice for the same booking.
     const again = await call(w.sessions.installerA, 'GET', `/api/sendemailb/${request.id}`);
     expect(again.json()).toEqual({ success: true, message: 'Booking e-mail queued.' });
-    expect((await db.outbox(request.id)).filter((i) => i.channel === 'email')).toHaveLength(1);
+    expect((await db.outbox(request.id)).filter((i) => i.kind === 'booking-confirmation')).toHaveLength(1);
   });
 
   it('BOOK JOB (T7) on a dealer job assigned to the caller keeps the dealer’s due date; no deposit invoice', async () => {
@@ -392,22 +396,92 @@ describe('lifecycle transitions', () => {
     });
   });
 
-  it('the final invoice deducts paid deposits', async () => {
-    const { request } = await w.estimate({
-      currentState: 'started',
-      depositAmountCents: 50_000,
-      calendar: { startDate: '2025-03-10', workStatus: 'started' },
+  /** Pays an open invoice on its hosted page /pay/{token} with the local adapter's Visa test card. */
+  async function payOnHostedPage(invoiceId: number) {
+    const invoice = (await call(w.sessions.installerA, 'GET', `/api/invoices/${invoiceId}`)).json();
+    expect(invoice.hosted_invoice_url).toMatch(/\/pay\/[\w-]{16,}$/);
+    const path = new URL(invoice.hosted_invoice_url).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    const form = formOf(page.body);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: form.action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ nonce: form.nonce, number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }),
     });
-    const deposit = await createInvoice(t.database.db, {
-      requestId: request.id,
-      invoiceType: 'deposit',
-      status: 'paid',
+    expect(paid.statusCode, paid.body).toBe(303);
+    return path;
+  }
+
+  it('the final invoice deducts the deposit paid on its pay page; both invoices carry a pay link', async () => {
+    const { request, lines } = await w.estimate({ depositAmountCents: 50_000 });
+    const booked = await action(w.sessions.installerA, request.id, 'BOOK JOB', { startDate: '2025-03-12' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [deposit] = booked.json().invoices;
+    expect(deposit).toMatchObject({ invoiceType: 'deposit', status: 'open', amount_due: 50_000 });
+    expect(deposit.number).toBe(`INV-${100_000 + deposit.id}`);
+    await payOnHostedPage(deposit.id);
+    const checkedIn = await action(w.sessions.installerA, request.id, 'check-in', { vin: VALID_VIN });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    const started = await call(w.sessions.installerA, 'PUT', `/api/requestServiceState/${request.id}`, {
+      serviceId: lines[0]!.id,
+      serviceState: 'started',
     });
-    expect(deposit.amountPaidCents).toBe(50_000);
-    const res = await action(w.sessions.installerA, request.id, 'completeJob');
-    expect(res.json().invoices).toEqual([
-      expect.objectContaining({ invoiceType: 'final', amount_due: 155_675 }),
+    expect(started.statusCode, started.body).toBe(200);
+
+    const completed = await call(w.sessions.installerA, 'PUT', `/api/requestAllService/${request.id}`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const [final] = completed.json().invoices;
+    // 2,056.75 customer total − 500.00 deposit received.
+    expect(final).toMatchObject({ invoiceType: 'final', status: 'open', amount_due: 155_675 });
+    expect(final.number).toBe(`INV-${100_000 + final.id}`);
+    expect((await db.request(request.id)).invoiceNumber).toBe(final.number);
+    const path = await payOnHostedPage(final.id);
+    const receipt = await t.app.inject({ method: 'GET', url: `${path}?paid=1` });
+    expect(receipt.body).toContain('Payment received');
+
+    expect((await db.invoices(request.id)).map((i) => [i.invoiceType, i.status, i.amountPaidCents])).toEqual([
+      ['deposit', 'paid', 50_000],
+      ['final', 'paid', 155_675],
     ]);
+    const payments = await call(w.sessions.installerA, 'GET', `/api/installerPaymentsRequest/${request.id}`);
+    expect(
+      (payments.json() as { payment_type: string; payment_state: string; amount_cents: number }[]).map(
+        (p) => [p.payment_type, p.payment_state, p.amount_cents],
+      ),
+    ).toEqual([
+      ['deposit', 'paid', 50_000],
+      ['final', 'paid', 155_675],
+    ]);
+  });
+
+  it('booking again after a reschedule keeps the one deposit invoice (idempotent per job)', async () => {
+    const { request } = await w.estimate({ depositAmountCents: 50_000 });
+    const first = await action(w.sessions.installerA, request.id, 'BOOK JOB', { startDate: '2025-03-12' });
+    expect(first.statusCode, first.body).toBe(200);
+    const rescheduled = await action(w.sessions.installerA, request.id, 'reschedule');
+    expect(rescheduled.statusCode, rescheduled.body).toBe(200);
+    const again = await action(w.sessions.installerA, request.id, 'BOOK JOB', { startDate: '2025-03-13' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().invoices).toEqual([]);
+    expect((await db.invoices(request.id)).map((i) => [i.id, i.invoiceType, i.status])).toEqual([
+      [first.json().invoices[0].id, 'deposit', 'open'],
+    ]);
+  });
+
+  it('a deposit invoice that cannot be created does not undo the booking: the spec’s message (M26), logged', async () => {
+    // A deposit above the job total (older data): the payments service refuses to invoice it.
+    const { request } = await w.estimate({ depositAmountCents: 9_000_000 });
+    const res = await action(w.sessions.installerA, request.id, 'BOOK JOB', { startDate: '2025-03-12' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ currentState: 'scheduled', invoices: [] });
+    expect(res.json().message).toBe(paymentMessages.depositInvoiceFailedAtBooking);
+    expect(await db.invoices(request.id)).toEqual([]);
+    const failures = await t.database.db.query.paymentFailures.findMany({
+      where: (f, { eq }) => eq(f.requestId, request.id),
+    });
+    expect(failures.map((f) => [f.failureType, f.failureStage])).toEqual([['invoice_creation', 'booking']]);
   });
 
   it('START SERVICE is refused before a required customer contract is signed (decision 10)', async () => {

@@ -11,7 +11,7 @@ import { createTwilioSmsAdapter } from '../../adapters/sms/twilio-sms-adapter';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createOutboxRepository } from './outbox.repository';
-import { registerOutboxRoutes } from './outbox.routes';
+import { type RequestReader, registerOutboxRoutes } from './outbox.routes';
 import { createOutboxService } from './outbox.service';
 import {
   createOutboxWorker,
@@ -54,7 +54,8 @@ export type OutboxModuleDeps = {
 
 export type OutboxModule = {
   worker: OutboxWorker;
-  registerRoutes(api: FastifyInstance): void;
+  /** `requests`: the service-requests module's read, which scopes GET /outbox/request/:id to the caller. */
+  registerRoutes(api: FastifyInstance, deps: { requests: RequestReader }): void;
   /** Plugs in the effect of a channel (optionally only one kind of it): calendar, referral, webhook. */
   registerHandler: RegisterOutboxHandler;
   /** Which adapters the config chose. */
@@ -108,7 +109,7 @@ export function createOutboxModule({
 
   return {
     worker,
-    registerRoutes: (api) => registerOutboxRoutes(api, { service }),
+    registerRoutes: (api, { requests }) => registerOutboxRoutes(api, { service, requests }),
     registerHandler: registry.registerHandler,
     adapters: { mail: mailPort.kind, sms: smsPort.kind },
   };

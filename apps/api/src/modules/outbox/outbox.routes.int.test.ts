@@ -4,6 +4,7 @@ import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app
 import { createLocalMessageStore } from '../../adapters/local-message-store';
 import { createUser } from '../../db/factories/identity';
 import { localMessages, outbox } from '../../db/schema/outbox';
+import { buildLifecycleWorld, type LifecycleWorld } from '../lifecycle/lifecycle.fixture';
 import { enqueueOutbox } from './outbox-enqueue';
 
 const PASSWORD = 'outbox-pass-123';
@@ -11,11 +12,16 @@ const PASSWORD = 'outbox-pass-123';
 describe('outbox routes with the local adapters', () => {
   let t: TestApp;
   let headers: { authorization: string };
+  let w: LifecycleWorld;
+  /** A dealer request of w.dealer offered to installers A and B. */
+  let requestId: number;
 
   beforeAll(async () => {
     t = await buildTestApp();
     await createUser(t.database.db, { email: 'outbox.user@example.test', password: PASSWORD });
     ({ headers } = await signIn(t.app, 'outbox.user@example.test', PASSWORD));
+    w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
+    requestId = (await w.openRequest([w.installerA.id, w.installerB.id])).request.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -28,7 +34,7 @@ describe('outbox routes with the local adapters', () => {
       channel: 'email',
       kind: 'welcome',
       payload: { to: 'a@example.test', subject: 'Welcome', text: 'Hello A', html: '<p>Hello A</p>' },
-      requestId: 41,
+      requestId,
     });
     await enqueueOutbox(db, {
       channel: 'sms',
@@ -40,7 +46,7 @@ describe('outbox routes with the local adapters', () => {
       channel: 'email',
       kind: 'later',
       payload: { to: 'b@example.test', subject: 'Queued', text: 'Not yet' },
-      requestId: 41,
+      requestId,
     });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers });
@@ -69,20 +75,33 @@ describe('outbox routes with the local adapters', () => {
     expect(badChannel.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
-  it('lists the delivery state of a request’s effects', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/outbox/request/41', headers });
-    expect(res.statusCode).toBe(200);
-    const { items } = res.json() as { items: Record<string, unknown>[] };
-    expect(items.map((i) => [i.channel, i.kind, i.status, i.attempts])).toEqual([
-      ['email', 'welcome', 'sent', 1],
-      ['email', 'later', 'pending', 0],
-    ]);
-    const none = await t.app.inject({ method: 'GET', url: '/api/outbox/request/999', headers });
-    expect(none.json()).toEqual({ items: [] });
+  it('lists the delivery state of a request’s effects to the companies that may read the request', async () => {
+    const url = `/api/outbox/request/${requestId}`;
+    for (const who of [w.sessions.dealer, w.sessions.installerA, w.sessions.installerB]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const { items } = res.json() as { items: Record<string, unknown>[] };
+      expect(items.map((i) => [i.channel, i.kind, i.status, i.attempts])).toEqual([
+        ['email', 'welcome', 'sent', 1],
+        ['email', 'later', 'pending', 0],
+      ]);
+    }
+    // Another dealership, an installer it was not offered to, a user of no company: 404, as any request read.
+    for (const who of [w.sessions.otherDealer, w.sessions.installerC, { headers }]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox/request/999999',
+      headers: w.sessions.dealer.headers,
+    });
+    expect(none.statusCode).toBe(404);
   });
 
   it('requires sign-in', async () => {
-    for (const url of ['/api/dev/outbox', '/api/outbox/request/41']) {
+    for (const url of ['/api/dev/outbox', `/api/outbox/request/${requestId}`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });

@@ -9,11 +9,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth-guard';
+import type { AuthContext } from '../auth/auth-context';
 import type { OutboxService } from './outbox.service';
+
+/** The service-requests module's read: resolves for a request the caller may see, else throws NOT_FOUND. */
+export type RequestReader = { getRequest(auth: AuthContext, requestId: number): Promise<unknown> };
 
 const tags = ['outbox'];
 
-export function registerOutboxRoutes(app: FastifyInstance, { service }: { service: OutboxService }) {
+export function registerOutboxRoutes(
+  app: FastifyInstance,
+  { service, requests }: { service: OutboxService; requests: RequestReader },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -39,11 +46,13 @@ export function registerOutboxRoutes(app: FastifyInstance, { service }: { servic
         tags,
         summary: 'Delivery state of the side effects (e-mail, SMS, calendar…) of a request',
         params: ZRequestDeliveriesParams,
-        response: { 200: ZRequestDeliveriesResponse, 401: ZErrorResponse },
+        response: { 200: ZRequestDeliveriesResponse, 401: ZErrorResponse, 404: ZErrorResponse },
       },
     },
     async (request) => {
-      requireAuth(request);
+      const auth = requireAuth(request);
+      // Only a request the caller may read (404 otherwise, as every request read).
+      await requests.getRequest(auth, request.params.requestId);
       return service.listRequestDeliveries(request.params.requestId);
     },
   );

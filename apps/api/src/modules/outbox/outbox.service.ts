@@ -26,8 +26,8 @@ export function createOutboxService({ repository, isDevMailboxEnabled }: OutboxS
     },
 
     /**
-     * Delivery state of the side effects of one request (job). Scoping to the caller's company
-     * comes with the service-requests module: for now any signed-in user may read it.
+     * Delivery state of the side effects of one request (job). The route lets only callers who may read the
+     * request get here (outbox.routes.ts).
      */
     async listRequestDeliveries(requestId: number): Promise<TRequestDeliveriesResponse> {
       const rows = await repository.listByRequest(requestId);

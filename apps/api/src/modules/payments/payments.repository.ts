@@ -1,5 +1,5 @@
 import type { TInvoice, TPaymentMethod, TRequestPayment } from '@app/contracts/payments.contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import {
@@ -405,6 +405,26 @@ export function createPaymentsRepository() {
         where i.request_id = ${requestId} and i.status in ('draft', 'open', 'paid')
           and not exists (select 1 from payments p where p.invoice_id = i.id)
         on conflict (idempotency_key) do nothing`);
+    },
+
+    async findPaymentByProviderId(tx: DbOrTx, providerPaymentId: string): Promise<PaymentRow | null> {
+      const rows = await tx.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+      return rows[0] ?? null;
+    },
+
+    /** Job deletion: payment rows without an invoice (older data) that were never received. */
+    async deleteUnreceivedPaymentsWithoutInvoice(tx: DbOrTx, requestId: number): Promise<number> {
+      const rows = await tx
+        .delete(payments)
+        .where(
+          and(
+            eq(payments.requestId, requestId),
+            isNull(payments.invoiceId),
+            inArray(payments.paymentState, ['invoiced', 'pending', 'covered']),
+          ),
+        )
+        .returning({ id: payments.id });
+      return rows.length;
     },
 
     async deletePayment(tx: DbOrTx, paymentId: number): Promise<void> {

@@ -62,6 +62,8 @@ const STALE_CARD_PAYMENT_MS = CARD_PAYMENT_TIMEOUT_MS + 30_000;
 /** Declined card attempts allowed per invoice on the hosted page in the window. */
 const HOSTED_DECLINES_PER_WINDOW = 10;
 const HOSTED_DECLINE_WINDOW_MS = 15 * 60_000;
+/** The unique index that keeps one provider payment from being recorded twice. */
+const PROVIDER_PAYMENT_ID_INDEX = 'payments_provider_payment_id_unique';
 /** An idempotent payment-failure log call repeated within this window returns the first row. */
 const FAILURE_DEDUPE_MS = 24 * 60 * 60_000;
 
@@ -258,6 +260,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     invoice: InvoiceRow,
     via: PaidVia,
   ): Promise<{ changed: boolean; invoice: InvoiceRow }> {
+    const providerPaymentId = via.providerPaymentId ?? null;
+    if (providerPaymentId !== null && (await repo.findPaymentByProviderId(tx, providerPaymentId))) {
+      // This provider payment is recorded already (a repeated report): nothing changes.
+      return { changed: false, invoice };
+    }
+    try {
+      // A savepoint: should a racing report record the same provider payment first, the unique index
+      // refuses this one and the savepoint undoes the invoice change too.
+      return await inTx(tx, (savepoint) => markPaidUnchecked(savepoint, invoice, via));
+    } catch (error) {
+      if (providerPaymentId !== null && isUniqueViolation(error, PROVIDER_PAYMENT_ID_INDEX)) {
+        logger.warn({ invoiceId: invoice.id, providerPaymentId }, 'provider payment already recorded');
+        return { changed: false, invoice };
+      }
+      throw error;
+    }
+  }
+
+  async function markPaidUnchecked(
+    tx: Tx,
+    invoice: InvoiceRow,
+    via: PaidVia,
+  ): Promise<{ changed: boolean; invoice: InvoiceRow }> {
     const now = clock();
     const updated = await repo.updateInvoice(
       tx,
@@ -277,7 +302,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const paymentSet = {
       paymentState: 'paid',
       method: via.method,
-      providerPaymentId: via.providerPaymentId ?? null,
       cardLast4: via.cardLast4 ?? null,
       cardType: via.cardType ?? null,
       checkNumber: via.checkNumber ?? null,
@@ -285,6 +309,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       updatedAt: now,
     };
     const moved = await repo.updateUnpaidPaymentsOfInvoice(tx, invoice.id, paymentSet);
+    const [first] = moved;
+    if (first && via.providerPaymentId) {
+      // The provider payment id goes on one row only (it is unique; older data may hold two rows).
+      await repo.updatePayment(tx, first.id, { providerPaymentId: via.providerPaymentId }, ['paid']);
+    }
     if (moved.length === 0) {
       await repo.insertPayment(tx, {
         requestId: invoice.requestId,
@@ -295,6 +324,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         platformFeeCents: calculateInvoicePlatformFee(invoice.amountDueCents, { taxCents: invoice.taxCents }),
         idempotencyKey: `invoice:${invoice.id}:paid`,
         ...paymentSet,
+        providerPaymentId: via.providerPaymentId ?? null,
       });
     }
     logger.info(
@@ -1228,26 +1258,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       'The payment provider could not void the invoices of this job',
       () => cancelInvoicesOfRequest(db, requestId),
     );
-    // Payment rows without an invoice (older data) that were never received go too.
-    const rows = await repo.listRequestPayments(db, viewerOf(auth), requestId);
-    let orphans = 0;
-    for (const row of rows) {
-      if (row.invoice === null && !['paid', 'settled'].includes(row.payment.paymentState)) {
-        await repo.deletePayment(db, row.payment.id);
-        orphans += 1;
-      }
-    }
+    // Payment rows without an invoice (older data) that were never received went too.
+    const kept = await repo.listRequestPayments(db, viewerOf(auth), requestId);
     return {
       success: true as const,
-      deleted: result.paymentsDeleted + orphans,
-      kept: rows.length - orphans,
+      deleted: result.paymentsDeleted,
+      kept: kept.length,
       voidedInvoices: result.voided,
     };
   }
 
   /**
    * Job deletion for the lifecycle (no caller checks; the caller's transaction, as a savepoint): drafts
-   * deleted, open invoices voided here and at the provider, unpaid payment rows removed, money received kept.
+   * deleted, open invoices voided here and at the provider, unpaid payment rows removed (also those without
+   * an invoice), money received kept.
    */
   async function cancelInvoicesOfRequest(
     dbOrTx: DbOrTx,
@@ -1273,6 +1297,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           paymentsDeleted += unpaid;
         }
       }
+      paymentsDeleted += await repo.deleteUnreceivedPaymentsWithoutInvoice(tx, requestId);
       return { deleted, voided, paymentsDeleted };
     });
   }
@@ -1960,3 +1985,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/** A unique violation (23505) of `constraint`, as thrown by pg or PGlite (possibly wrapped by Drizzle). */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (
+      candidate.code === '23505' &&
+      (candidate.constraint === constraint ||
+        (typeof candidate.message === 'string' && candidate.message.includes(constraint)))
+    ) {
+      return true;
+    }
+    e = candidate.cause;
+  }
+  return false;
+}
