@@ -803,495 +803,548 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
 
   const note = (noteText: string, noteDate: Date) => ({ noteText, noteDate });
 
-  // Dealer requests (wholesale prices, no sales tax).
-  // The open discovery job: assigned to nobody (assignedTo 0 on the wire), offered to every specialist.
-  await dealerRequest({
-    dealer: sunrise,
-    installer: null,
-    state: 'new',
-    created: at(-1, 14),
-    available: at(2),
-    lines: ['Ceramic Window Tint (all sides)', 'Windshield Tint'],
-    placeholderVin: true,
-    extra: {
-      offers: [elite, north, clearview].map(
-        (i): OfferInput => ({ installerId: i.id, currentStatus: 'offered' }),
-      ),
-      notes: [
-        note(
-          'Customer wants 35% on the sides and 70% on the windshield. Please confirm before starting.',
-          at(-1, 14),
+  type CreatedJob = Awaited<ReturnType<typeof createServiceRequest>>;
+  /** What follows a job in the demo: its dealer contract and its invoices (each with its payment row). */
+  type JobFollowUps = {
+    /** A contract with the dealership's retail buyer, made by the dealership's user. */
+    contract?: Omit<
+      Parameters<typeof createContract>[1],
+      'requestId' | 'dealerId' | 'customerId' | 'createdByUserId'
+    > & { customer: Customer };
+    bills?: (Parameters<typeof bill>[1] & {
+      /** A card-reader attempt that paid the invoice (at the installer's main location). */
+      cardAttempt?: { readerId: string; providerIntentId: string; at: Date };
+    })[];
+  };
+  const followUp = async (job: CreatedJob, dealer: Dealer | null, spec: JobFollowUps) => {
+    if (spec.contract) {
+      const { customer: buyer, ...contract } = spec.contract;
+      await createContract(tx, {
+        requestId: job.request.id,
+        dealerId: dealer?.id ?? null,
+        customerId: buyer.id,
+        ...contract,
+        createdByUserId: dealer ? (dealerUserOf.get(dealer.id)?.id ?? null) : null,
+      });
+    }
+    for (const { cardAttempt, ...invoice } of spec.bills ?? []) {
+      const billed = await bill(job, invoice);
+      if (cardAttempt) {
+        await createCardPaymentAttempt(tx, {
+          invoiceId: billed.invoice.id,
+          locationId: locationOf.get(job.request.assignedInstallerId ?? elite.id) ?? null,
+          readerId: cardAttempt.readerId,
+          providerIntentId: cardAttempt.providerIntentId,
+          status: 'succeeded',
+          createdAt: cardAttempt.at,
+          updatedAt: cardAttempt.at,
+        });
+      }
+    }
+  };
+  /** Lines in a finished (or started) state, each with the day and hour its work was done. */
+  const doneLines = (state: 'finished' | 'started', ...done: [string, number, number][]): LineSpec[] =>
+    done.map(([description, day, hour]) => [
+      description,
+      { serviceState: state, serviceDate: at(day, hour) },
+    ]);
+
+  // Dealer requests (wholesale prices, no sales tax), in creation order.
+  const dealerJobs: (DealerRequestSpec & JobFollowUps)[] = [
+    // The open discovery job: assigned to nobody (assignedTo 0 on the wire), offered to every specialist.
+    {
+      dealer: sunrise,
+      installer: null,
+      state: 'new',
+      created: at(-1, 14),
+      available: at(2),
+      lines: ['Ceramic Window Tint (all sides)', 'Windshield Tint'],
+      placeholderVin: true,
+      extra: {
+        offers: [elite, north, clearview].map(
+          (i): OfferInput => ({ installerId: i.id, currentStatus: 'offered' }),
         ),
+        notes: [
+          note(
+            'Customer wants 35% on the sides and 70% on the windshield. Please confirm before starting.',
+            at(-1, 14),
+          ),
+        ],
+      },
+    },
+    {
+      dealer: harbor,
+      installer: elite,
+      state: 'new',
+      created: at(-2, 15),
+      available: at(3),
+      lines: [['Full Front PPF', { discountCents: 5_000 }]],
+    },
+    {
+      dealer: sunrise,
+      installer: null,
+      pricedBy: elite,
+      state: 'answered',
+      created: at(-3, 11),
+      available: at(4),
+      lines: ['Paint Correction 1-Step', 'Ceramic Coating'],
+      extra: {
+        offers: [
+          { installerId: elite.id, currentStatus: 'accepted', startDate: at(5, 8), endDate: at(6, 8) },
+          { installerId: clearview.id, currentStatus: 'accepted', startDate: at(6, 8), endDate: at(7, 8) },
+          { installerId: north.id, currentStatus: 'offered' },
+        ],
+        offerState: 'accepted',
+        calendar: [cal(elite, 5, 'pending'), cal(clearview, 6, 'pending')],
+        notes: [note('Lot car, ready any weekday after 8am.', at(-3, 11))],
+      },
+    },
+    {
+      dealer: sunrise,
+      installer: elite,
+      state: 'scheduled',
+      created: at(-4, 10),
+      available: at(1),
+      lines: ['Full Front PPF', 'Ceramic Window Tint (all sides)'],
+      extra: {
+        calendar: cal(elite, 3, 'booked'),
+        schedule: { startDate: at(3, 8), installerCapacity: elite.capacity },
+      },
+    },
+    {
+      dealer: harbor,
+      installer: north,
+      state: 'received',
+      created: at(-6, 10),
+      available: at(-1),
+      lines: ['Full Body PPF'],
+      extra: { calendar: cal(north, 0, 'booked') },
+      contract: {
+        customer: harborBuyer,
+        signatureMethod: 'electronic',
+        signedAt: at(-5, 16),
+        createdAt: at(-5, 16),
+      },
+    },
+    {
+      dealer: sunrise,
+      installer: elite,
+      state: 'started',
+      created: at(-7, 10),
+      available: at(-2),
+      lines: [...doneLines('started', ['Paint Correction 2-Step', -1, 9]), 'Ceramic Coating'],
+      extra: { calendar: cal(elite, -1, 'started') },
+    },
+    {
+      dealer: sunrise,
+      installer: elite,
+      state: 'finished',
+      created: at(-10, 10),
+      available: at(-5),
+      lines: doneLines('finished', ['Full Front PPF', -4, 9], ['Windshield Tint', -3, 10]),
+      extra: { calendar: cal(elite, -4, 'finished') },
+      bills: [{ type: 'final', status: 'open', date: at(-3, 17), payment: {} }],
+    },
+    {
+      dealer: harbor,
+      installer: elite,
+      state: 'collected',
+      created: at(-14, 10),
+      available: at(-10),
+      lines: doneLines('finished', ['Track Pack PPF', -9, 9], ['Ceramic Window Tint (all sides)', -8, 13]),
+      extra: { calendar: cal(elite, -9, 'finished') },
+      contract: {
+        customer: harborBuyer,
+        signatureMethod: 'manual',
+        downloadedAt: at(-13, 11),
+        signedAt: at(-12, 15),
+        createdAt: at(-13, 11),
+      },
+      bills: [
+        {
+          type: 'final',
+          status: 'paid',
+          date: at(-8, 17),
+          paidAt: at(-7, 12),
+          poNumber: 'HAG-PO-7781',
+          payment: { method: 'check', checkNumber: '10452' },
+        },
       ],
     },
-  });
-  await dealerRequest({
-    dealer: harbor,
-    installer: elite,
-    state: 'new',
-    created: at(-2, 15),
-    available: at(3),
-    lines: [['Full Front PPF', { discountCents: 5_000 }]],
-  });
-  await dealerRequest({
-    dealer: sunrise,
-    installer: null,
-    pricedBy: elite,
-    state: 'answered',
-    created: at(-3, 11),
-    available: at(4),
-    lines: ['Paint Correction 1-Step', 'Ceramic Coating'],
-    extra: {
-      offers: [
-        { installerId: elite.id, currentStatus: 'accepted', startDate: at(5, 8), endDate: at(6, 8) },
-        { installerId: clearview.id, currentStatus: 'accepted', startDate: at(6, 8), endDate: at(7, 8) },
-        { installerId: north.id, currentStatus: 'offered' },
+    {
+      dealer: sunrise,
+      installer: elite,
+      state: 'reviewed',
+      created: at(-21, 10),
+      available: at(-17),
+      lines: doneLines('finished', ['Full Body PPF', -16, 9]),
+      extra: { calendar: cal(elite, -16, 'finished'), reviewScore: 5 },
+      bills: [
+        {
+          type: 'final',
+          status: 'paid',
+          date: at(-14, 17),
+          paidAt: at(-12, 11),
+          poNumber: 'SM-PO-3310',
+          payment: {
+            paymentState: 'settled',
+            method: 'online',
+            providerPaymentId: 'pi_demo_sunrise_3310',
+            payoutId: 'po_demo_elite_0001',
+            cardLast4: '4242',
+            cardType: 'visa',
+          },
+        },
       ],
-      offerState: 'accepted',
-      calendar: [cal(elite, 5, 'pending'), cal(clearview, 6, 'pending')],
-      notes: [note('Lot car, ready any weekday after 8am.', at(-3, 11))],
     },
-  });
-  await dealerRequest({
-    dealer: sunrise,
-    installer: elite,
-    state: 'scheduled',
-    created: at(-4, 10),
-    available: at(1),
-    lines: ['Full Front PPF', 'Ceramic Window Tint (all sides)'],
-    extra: {
-      calendar: cal(elite, 3, 'booked'),
-      schedule: { startDate: at(3, 8), installerCapacity: elite.capacity },
+    {
+      dealer: sunrise,
+      installer: null,
+      pricedBy: elite,
+      state: 'deleted',
+      created: at(-5, 10),
+      available: at(1),
+      lines: ['Chrome Delete'],
+      extra: { deletedAt: at(-4, 12), offers: [{ installerId: elite.id, currentStatus: 'deleted' }] },
     },
-  });
-  const d5 = await dealerRequest({
-    dealer: harbor,
-    installer: north,
-    state: 'received',
-    created: at(-6, 10),
-    available: at(-1),
-    lines: ['Full Body PPF'],
-    extra: { calendar: cal(north, 0, 'booked') },
-  });
-  await createContract(tx, {
-    requestId: d5.request.id,
-    dealerId: harbor.id,
-    customerId: harborBuyer.id,
-    signatureMethod: 'electronic',
-    signedAt: at(-5, 16),
-    createdByUserId: dealer2User.id,
-    createdAt: at(-5, 16),
-  });
-  await dealerRequest({
-    dealer: sunrise,
-    installer: elite,
-    state: 'started',
-    created: at(-7, 10),
-    available: at(-2),
-    lines: [
-      ['Paint Correction 2-Step', { serviceState: 'started', serviceDate: at(-1, 9) }],
-      'Ceramic Coating',
-    ],
-    extra: { calendar: cal(elite, -1, 'started') },
-  });
-  const d7 = await dealerRequest({
-    dealer: sunrise,
-    installer: elite,
-    state: 'finished',
-    created: at(-10, 10),
-    available: at(-5),
-    lines: [
-      ['Full Front PPF', { serviceState: 'finished', serviceDate: at(-4, 9) }],
-      ['Windshield Tint', { serviceState: 'finished', serviceDate: at(-3, 10) }],
-    ],
-    extra: { calendar: cal(elite, -4, 'finished') },
-  });
-  await bill(d7, { type: 'final', status: 'open', date: at(-3, 17), payment: {} });
-  const d8 = await dealerRequest({
-    dealer: harbor,
-    installer: elite,
-    state: 'collected',
-    created: at(-14, 10),
-    available: at(-10),
-    lines: [
-      ['Track Pack PPF', { serviceState: 'finished', serviceDate: at(-9, 9) }],
-      ['Ceramic Window Tint (all sides)', { serviceState: 'finished', serviceDate: at(-8, 13) }],
-    ],
-    extra: { calendar: cal(elite, -9, 'finished') },
-  });
-  await createContract(tx, {
-    requestId: d8.request.id,
-    dealerId: harbor.id,
-    customerId: harborBuyer.id,
-    signatureMethod: 'manual',
-    downloadedAt: at(-13, 11),
-    signedAt: at(-12, 15),
-    createdByUserId: dealer2User.id,
-    createdAt: at(-13, 11),
-  });
-  await bill(d8, {
-    type: 'final',
-    status: 'paid',
-    date: at(-8, 17),
-    paidAt: at(-7, 12),
-    poNumber: 'HAG-PO-7781',
-    payment: { method: 'check', checkNumber: '10452' },
-  });
-  const d9 = await dealerRequest({
-    dealer: sunrise,
-    installer: elite,
-    state: 'reviewed',
-    created: at(-21, 10),
-    available: at(-17),
-    lines: [['Full Body PPF', { serviceState: 'finished', serviceDate: at(-16, 9) }]],
-    extra: { calendar: cal(elite, -16, 'finished'), reviewScore: 5 },
-  });
-  await bill(d9, {
-    type: 'final',
-    status: 'paid',
-    date: at(-14, 17),
-    paidAt: at(-12, 11),
-    poNumber: 'SM-PO-3310',
-    payment: {
-      paymentState: 'settled',
-      method: 'online',
-      providerPaymentId: 'pi_demo_sunrise_3310',
-      payoutId: 'po_demo_elite_0001',
-      cardLast4: '4242',
-      cardType: 'visa',
+    {
+      dealer: harbor,
+      installer: north,
+      state: 'finished',
+      created: at(-8, 10),
+      available: at(-4),
+      lines: doneLines('finished', ['Ceramic Coating', -3, 9], ['Headlight Restoration', -3, 15]),
+      extra: { calendar: cal(north, -3, 'finished') },
+      contract: {
+        customer: harborBuyer,
+        signatureMethod: 'electronic',
+        signedAt: at(-7, 15),
+        createdAt: at(-7, 15),
+      },
+      bills: [
+        {
+          type: 'final',
+          status: 'open',
+          date: at(-2, 17),
+          poNumber: 'HAG-PO-7790',
+          payment: { paymentState: 'pending', method: 'online', providerPaymentId: 'pi_demo_harbor_7790' },
+        },
+      ],
     },
-  });
-  await dealerRequest({
-    dealer: sunrise,
-    installer: null,
-    pricedBy: elite,
-    state: 'deleted',
-    created: at(-5, 10),
-    available: at(1),
-    lines: ['Chrome Delete'],
-    extra: { deletedAt: at(-4, 12), offers: [{ installerId: elite.id, currentStatus: 'deleted' }] },
-  });
-  const d11 = await dealerRequest({
-    dealer: harbor,
-    installer: north,
-    state: 'finished',
-    created: at(-8, 10),
-    available: at(-4),
-    lines: [
-      ['Ceramic Coating', { serviceState: 'finished', serviceDate: at(-3, 9) }],
-      ['Headlight Restoration', { serviceState: 'finished', serviceDate: at(-3, 15) }],
-    ],
-    extra: { calendar: cal(north, -3, 'finished') },
-  });
-  await createContract(tx, {
-    requestId: d11.request.id,
-    dealerId: harbor.id,
-    customerId: harborBuyer.id,
-    signatureMethod: 'electronic',
-    signedAt: at(-7, 15),
-    createdByUserId: dealer2User.id,
-    createdAt: at(-7, 15),
-  });
-  await bill(d11, {
-    type: 'final',
-    status: 'open',
-    date: at(-2, 17),
-    poNumber: 'HAG-PO-7790',
-    payment: { paymentState: 'pending', method: 'online', providerPaymentId: 'pi_demo_harbor_7790' },
-  });
-  const d12 = await dealerRequest({
-    dealer: harbor,
-    installer: clearview,
-    state: 'scheduled',
-    created: at(-2, 12),
-    available: at(7),
-    lines: ['Ceramic Window Tint (all sides)', 'Windshield Tint'],
-    extra: { calendar: cal(clearview, 8, 'booked') },
-  });
-  await createContract(tx, {
-    requestId: d12.request.id,
-    dealerId: harbor.id,
-    customerId: harborBuyer.id,
-    signatureMethod: 'manual',
-    downloadedAt: at(-2, 13),
-    signedAt: null,
-    createdByUserId: dealer2User.id,
-    createdAt: at(-2, 13),
-  });
+    {
+      dealer: harbor,
+      installer: clearview,
+      state: 'scheduled',
+      created: at(-2, 12),
+      available: at(7),
+      lines: ['Ceramic Window Tint (all sides)', 'Windshield Tint'],
+      extra: { calendar: cal(clearview, 8, 'booked') },
+      contract: {
+        customer: harborBuyer,
+        signatureMethod: 'manual',
+        downloadedAt: at(-2, 13),
+        signedAt: null,
+        createdAt: at(-2, 13),
+      },
+    },
+  ];
+  for (const { contract, bills, ...spec } of dealerJobs) {
+    await followUp(await dealerRequest(spec), spec.dealer, { contract, bills });
+  }
 
   // Referral vehicles used again by the estimates made from them.
   const r5Vehicle = await nextVehicle({ dealerId: sunrise.id });
   const r6Vehicle = await nextVehicle({ dealerId: sunrise.id });
   const r8Vehicle = await nextVehicle({ dealerId: harbor.id });
 
-  // Installer estimates and jobs (retail prices with sales tax).
-  const i1 = await estimate({
-    installer: elite,
-    customer: marcus,
-    state: 'new',
-    created: at(-1, 16),
-    available: at(6),
-    vehicle: r6Vehicle,
-    lines: [['Full Front PPF', { discountCents: 10_000 }], 'Ceramic Coating'],
-    extra: {
-      calendar: cal(elite, 6, 'draft'),
-      notes: [note('Referred by Sunrise Motors. Prefers Saturday drop-off.', at(-1, 16))],
+  // Installer estimates and jobs (retail prices with sales tax), in creation order; `key` names the ones
+  // the referrals below point at.
+  const estimates: (EstimateSpec & JobFollowUps & { key?: 'i1' | 'i9' | 'i10' })[] = [
+    {
+      key: 'i1',
+      installer: elite,
+      customer: marcus,
+      state: 'new',
+      created: at(-1, 16),
+      available: at(6),
+      vehicle: r6Vehicle,
+      lines: [['Full Front PPF', { discountCents: 10_000 }], 'Ceramic Coating'],
+      extra: {
+        calendar: cal(elite, 6, 'draft'),
+        notes: [note('Referred by Sunrise Motors. Prefers Saturday drop-off.', at(-1, 16))],
+      },
     },
-  });
-  await estimate({
-    installer: clearview,
-    customer: ashley,
-    state: 'new',
-    created: ago(3),
-    available: at(4),
-    lines: ['Ceramic Window Tint (all sides)'],
-  });
-  await estimate({
-    installer: north,
-    customer: emily,
-    state: 'answered',
-    created: at(-2, 13),
-    available: at(5),
-    lines: ['Paint Correction 1-Step'],
-    extra: { calendar: cal(north, 5, 'pending') },
-  });
-  const i4 = await estimate({
-    installer: elite,
-    customer: olivia,
-    state: 'scheduled',
-    created: at(-3, 10),
-    available: at(2),
-    lines: ['Full Body PPF'],
-    extra: { calendar: cal(elite, 2, 'booked'), depositAmountCents: 150_000 },
-  });
-  // Deposit invoice raised at BOOK JOB, not paid yet.
-  await bill(i4, { type: 'deposit', status: 'open', date: at(-3, 11), payment: {} });
-  await estimate({
-    installer: clearview,
-    customer: ryan,
-    state: 'scheduled',
-    created: at(-4, 10),
-    available: at(9),
-    lines: ['Carbon Window Tint (all sides)', 'Sunroof Tint'],
-    extra: { calendar: cal(clearview, 9, 'booked') },
-  });
-  const i6 = await estimate({
-    installer: north,
-    customer: michael,
-    state: 'received',
-    created: at(-5, 10),
-    available: at(0),
-    lines: ['Full Front PPF', 'Ceramic Window Tint (all sides)'],
-    extra: { calendar: cal(north, 0, 'booked'), depositAmountCents: 50_000 },
-  });
-  await bill(i6, {
-    type: 'deposit',
-    status: 'paid',
-    date: at(-5, 11),
-    paidAt: at(-4, 12),
-    payment: {
-      method: 'online',
-      providerPaymentId: 'pi_demo_deposit_michael',
-      cardLast4: '1881',
-      cardType: 'visa',
+    {
+      installer: clearview,
+      customer: ashley,
+      state: 'new',
+      created: ago(3),
+      available: at(4),
+      lines: ['Ceramic Window Tint (all sides)'],
     },
-  });
-  await estimate({
-    installer: elite,
-    customer: david,
-    state: 'started',
-    created: at(-6, 10),
-    available: at(-1),
-    lines: [['Full Wrap', { serviceState: 'started', serviceDate: at(-1, 9) }]],
-    extra: { calendar: cal(elite, -1, 'started') },
-  });
-  const i8 = await estimate({
-    installer: elite,
-    customer: james,
-    state: 'finished',
-    created: at(-9, 10),
-    available: at(-4),
-    lines: [
-      ['Ceramic Coating', { serviceState: 'finished', serviceDate: at(-3, 9) }],
-      ['Full Detail', { serviceState: 'finished', serviceDate: at(-3, 14) }],
-    ],
-    extra: { calendar: cal(elite, -3, 'finished') },
-  });
-  await bill(i8, { type: 'final', status: 'open', date: at(-2, 17), payment: {} });
-  const i9 = await estimate({
-    installer: elite,
-    customer: sophia,
-    state: 'collected',
-    created: at(-12, 10),
-    available: at(-8),
-    vehicle: r5Vehicle,
-    lines: [
-      ['Full Front PPF', { serviceState: 'finished', serviceDate: at(-7, 9) }],
-      ['Ceramic Window Tint (all sides)', { serviceState: 'finished', serviceDate: at(-7, 15) }],
-    ],
-    extra: { calendar: cal(elite, -7, 'finished') },
-  });
-  const i9Bill = await bill(i9, {
-    type: 'final',
-    status: 'paid',
-    date: at(-6, 17),
-    paidAt: at(-5, 11),
-    payment: {
-      method: 'card',
-      providerPaymentId: 'pi_demo_reader_sophia',
-      cardLast4: '5454',
-      cardType: 'mastercard',
+    {
+      installer: north,
+      customer: emily,
+      state: 'answered',
+      created: at(-2, 13),
+      available: at(5),
+      lines: ['Paint Correction 1-Step'],
+      extra: { calendar: cal(north, 5, 'pending') },
     },
-  });
-  await createCardPaymentAttempt(tx, {
-    invoiceId: i9Bill.invoice.id,
-    locationId: eliteMain.id,
-    readerId: 'sim_reader_elite_main',
-    providerIntentId: 'pi_demo_reader_sophia',
-    status: 'succeeded',
-    createdAt: at(-5, 11),
-    updatedAt: at(-5, 11),
-  });
-  const i10 = await estimate({
-    installer: north,
-    customer: jordan,
-    state: 'reviewed',
-    created: at(-25, 10),
-    available: at(-20),
-    vehicle: r8Vehicle,
-    lines: [
-      ['Paint Correction 2-Step', { serviceState: 'finished', serviceDate: at(-19, 9) }],
-      ['Ceramic Coating', { serviceState: 'finished', serviceDate: at(-18, 13) }],
-    ],
-    extra: { calendar: cal(north, -19, 'finished'), reviewScore: 4 },
-  });
-  await bill(i10, {
-    type: 'final',
-    status: 'paid',
-    date: at(-17, 17),
-    paidAt: at(-16, 11),
-    payment: { method: 'cash' },
-  });
-  await estimate({
-    installer: clearview,
-    customer: lauren,
-    state: 'deleted',
-    created: at(-6, 10),
-    available: at(-2),
-    lines: ['Windshield Tint'],
-    extra: { deletedAt: at(-5, 9) },
-  });
+    {
+      installer: elite,
+      customer: olivia,
+      state: 'scheduled',
+      created: at(-3, 10),
+      available: at(2),
+      lines: ['Full Body PPF'],
+      extra: { calendar: cal(elite, 2, 'booked'), depositAmountCents: 150_000 },
+      // Deposit invoice raised at BOOK JOB, not paid yet.
+      bills: [{ type: 'deposit', status: 'open', date: at(-3, 11), payment: {} }],
+    },
+    {
+      installer: clearview,
+      customer: ryan,
+      state: 'scheduled',
+      created: at(-4, 10),
+      available: at(9),
+      lines: ['Carbon Window Tint (all sides)', 'Sunroof Tint'],
+      extra: { calendar: cal(clearview, 9, 'booked') },
+    },
+    {
+      installer: north,
+      customer: michael,
+      state: 'received',
+      created: at(-5, 10),
+      available: at(0),
+      lines: ['Full Front PPF', 'Ceramic Window Tint (all sides)'],
+      extra: { calendar: cal(north, 0, 'booked'), depositAmountCents: 50_000 },
+      bills: [
+        {
+          type: 'deposit',
+          status: 'paid',
+          date: at(-5, 11),
+          paidAt: at(-4, 12),
+          payment: {
+            method: 'online',
+            providerPaymentId: 'pi_demo_deposit_michael',
+            cardLast4: '1881',
+            cardType: 'visa',
+          },
+        },
+      ],
+    },
+    {
+      installer: elite,
+      customer: david,
+      state: 'started',
+      created: at(-6, 10),
+      available: at(-1),
+      lines: doneLines('started', ['Full Wrap', -1, 9]),
+      extra: { calendar: cal(elite, -1, 'started') },
+    },
+    {
+      installer: elite,
+      customer: james,
+      state: 'finished',
+      created: at(-9, 10),
+      available: at(-4),
+      lines: doneLines('finished', ['Ceramic Coating', -3, 9], ['Full Detail', -3, 14]),
+      extra: { calendar: cal(elite, -3, 'finished') },
+      bills: [{ type: 'final', status: 'open', date: at(-2, 17), payment: {} }],
+    },
+    {
+      key: 'i9',
+      installer: elite,
+      customer: sophia,
+      state: 'collected',
+      created: at(-12, 10),
+      available: at(-8),
+      vehicle: r5Vehicle,
+      lines: doneLines('finished', ['Full Front PPF', -7, 9], ['Ceramic Window Tint (all sides)', -7, 15]),
+      extra: { calendar: cal(elite, -7, 'finished') },
+      bills: [
+        {
+          type: 'final',
+          status: 'paid',
+          date: at(-6, 17),
+          paidAt: at(-5, 11),
+          payment: {
+            method: 'card',
+            providerPaymentId: 'pi_demo_reader_sophia',
+            cardLast4: '5454',
+            cardType: 'mastercard',
+          },
+          cardAttempt: {
+            readerId: 'sim_reader_elite_main',
+            providerIntentId: 'pi_demo_reader_sophia',
+            at: at(-5, 11),
+          },
+        },
+      ],
+    },
+    {
+      key: 'i10',
+      installer: north,
+      customer: jordan,
+      state: 'reviewed',
+      created: at(-25, 10),
+      available: at(-20),
+      vehicle: r8Vehicle,
+      lines: doneLines('finished', ['Paint Correction 2-Step', -19, 9], ['Ceramic Coating', -18, 13]),
+      extra: { calendar: cal(north, -19, 'finished'), reviewScore: 4 },
+      bills: [
+        {
+          type: 'final',
+          status: 'paid',
+          date: at(-17, 17),
+          paidAt: at(-16, 11),
+          payment: { method: 'cash' },
+        },
+      ],
+    },
+    {
+      installer: clearview,
+      customer: lauren,
+      state: 'deleted',
+      created: at(-6, 10),
+      available: at(-2),
+      lines: ['Windshield Tint'],
+      extra: { deletedAt: at(-5, 9) },
+    },
+  ];
+  const estimateIds = new Map<string, number>();
+  for (const { key, contract, bills, ...spec } of estimates) {
+    const job = await estimate(spec);
+    if (key) estimateIds.set(key, job.request.id);
+    await followUp(job, null, { contract, bills });
+  }
+  const estimateId = (key: string) => {
+    const id = estimateIds.get(key);
+    if (id === undefined) throw new Error(`No demo estimate ${key}`);
+    return id;
+  };
 
   // ── Referrals ──────────────────────────────────────────────────────────────────────────────────
-  const referralVehicleFields = (v: Vehicle) => ({
-    vehicleId: v.id,
-    vin: v.vin,
-    vehicleYear: v.year,
-    vehicleMake: v.make,
-    vehicleModel: v.model,
-  });
-  const specialistOf = (installer: Installer) => ({
-    claimedByInstallerId: installer.id,
-    claimedSpecialistName: installerUserOf.get(installer.id)?.name ?? installer.name,
-    claimedSpecialistPhone: installer.phone,
-    claimedSpecialistEmail: installer.email,
-    claimedSpecialistBusiness: installer.name,
-  });
-  await createReferral(tx, {
-    dealerId: sunrise.id,
-    userId: dealerUser.id,
-    customerId: brian.id,
-    ...referralVehicleFields(await nextVehicle({ dealerId: sunrise.id })),
-    status: 'NEW',
-    dateAdded: at(-1, 12),
-    zipCode: '33609',
-    requestedService: 'Ceramic Coating',
-  });
-  await createReferral(tx, {
-    dealerId: sunrise.id,
-    userId: dealerUser.id,
-    customerId: natalie.id,
-    ...referralVehicleFields(await nextVehicle({ dealerId: sunrise.id })),
-    status: 'CONTACT',
-    dateAdded: at(-3, 15),
-    zipCode: '33611',
-    requestedService: 'PPF - Full Front',
-  });
-  await createReferral(tx, {
-    dealerId: harbor.id,
-    userId: dealer2User.id,
-    customerId: tyler.id,
-    ...referralVehicleFields(await nextVehicle({ dealerId: harbor.id })),
-    status: 'VIEWED',
-    dateAdded: at(-2, 16),
-    zipCode: '33704',
-    requestedService: 'Ceramic Coating',
-  });
-  await createReferral(tx, {
-    dealerId: harbor.id,
-    userId: dealer2User.id,
-    customerId: kevin.id,
-    ...referralVehicleFields(await nextVehicle({ dealerId: harbor.id })),
-    status: 'OFFERED',
-    dateAdded: at(-4, 11),
-    zipCode: '33713',
-    requestedService: 'Window Tint',
-    claimToken: 'demo-referral-claim-token',
-  });
-  await createReferral(tx, {
-    dealerId: sunrise.id,
-    userId: dealerUser.id,
-    customerId: rachel.id,
-    ...referralVehicleFields(await nextVehicle({ dealerId: sunrise.id })),
-    status: 'CLAIMED',
-    dateAdded: at(-6, 10),
-    zipCode: '33763',
-    requestedService: 'Window Tint',
-    claimedAt: at(-5, 10),
-    ...specialistOf(clearview),
-  });
-  await createReferral(tx, {
-    dealerId: sunrise.id,
-    userId: dealerUser.id,
-    customerId: marcus.id,
-    ...referralVehicleFields(r6Vehicle),
-    status: 'ESTIMATE_CREATED',
-    dateAdded: at(-3, 10),
-    zipCode: '33629',
-    requestedService: 'PPF - Full Front',
-    claimedAt: at(-2, 9),
-    ...specialistOf(elite),
-    requestId: i1.request.id,
-  });
-  await createReferral(tx, {
-    dealerId: sunrise.id,
-    userId: dealerUser.id,
-    customerId: sophia.id,
-    ...referralVehicleFields(r5Vehicle),
-    status: 'COMPLETE',
-    dateAdded: at(-15, 10),
-    zipCode: '33611',
-    requestedService: 'PPF - Full Front',
-    claimedAt: at(-14, 9),
-    ...specialistOf(elite),
-    requestId: i9.request.id,
-  });
   // Paid out at the last month end, when that came after the job was collected.
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1, 12));
-  await createReferral(tx, {
-    dealerId: harbor.id,
-    userId: dealer2User.id,
-    customerId: jordan.id,
-    ...referralVehicleFields(r8Vehicle),
-    status: 'COMPLETE',
-    dateAdded: at(-28, 10),
-    zipCode: '33702',
-    requestedService: 'Paint Correction',
-    claimedAt: at(-27, 9),
-    ...specialistOf(north),
-    requestId: i10.request.id,
-    paidOutAt: monthStart > at(-16) && monthStart <= now ? monthStart : null,
-  });
+  const referralSpecs: {
+    dealer: Dealer;
+    customer: Customer;
+    /** The referred vehicle; default: the next demo vehicle, at the dealership. */
+    vehicle?: Vehicle;
+    status: string;
+    dateAdded: Date;
+    zipCode: string;
+    requestedService: string;
+    claimToken?: string;
+    claimed?: { by: Installer; at: Date };
+    /** The estimate made from the referral. */
+    estimate?: string;
+    paidOutAt?: Date | null;
+  }[] = [
+    {
+      dealer: sunrise,
+      customer: brian,
+      status: 'NEW',
+      dateAdded: at(-1, 12),
+      zipCode: '33609',
+      requestedService: 'Ceramic Coating',
+    },
+    {
+      dealer: sunrise,
+      customer: natalie,
+      status: 'CONTACT',
+      dateAdded: at(-3, 15),
+      zipCode: '33611',
+      requestedService: 'PPF - Full Front',
+    },
+    {
+      dealer: harbor,
+      customer: tyler,
+      status: 'VIEWED',
+      dateAdded: at(-2, 16),
+      zipCode: '33704',
+      requestedService: 'Ceramic Coating',
+    },
+    {
+      dealer: harbor,
+      customer: kevin,
+      status: 'OFFERED',
+      dateAdded: at(-4, 11),
+      zipCode: '33713',
+      requestedService: 'Window Tint',
+      claimToken: 'demo-referral-claim-token',
+    },
+    {
+      dealer: sunrise,
+      customer: rachel,
+      status: 'CLAIMED',
+      dateAdded: at(-6, 10),
+      zipCode: '33763',
+      requestedService: 'Window Tint',
+      claimed: { by: clearview, at: at(-5, 10) },
+    },
+    {
+      dealer: sunrise,
+      customer: marcus,
+      vehicle: r6Vehicle,
+      status: 'ESTIMATE_CREATED',
+      dateAdded: at(-3, 10),
+      zipCode: '33629',
+      requestedService: 'PPF - Full Front',
+      claimed: { by: elite, at: at(-2, 9) },
+      estimate: 'i1',
+    },
+    {
+      dealer: sunrise,
+      customer: sophia,
+      vehicle: r5Vehicle,
+      status: 'COMPLETE',
+      dateAdded: at(-15, 10),
+      zipCode: '33611',
+      requestedService: 'PPF - Full Front',
+      claimed: { by: elite, at: at(-14, 9) },
+      estimate: 'i9',
+    },
+    {
+      dealer: harbor,
+      customer: jordan,
+      vehicle: r8Vehicle,
+      status: 'COMPLETE',
+      dateAdded: at(-28, 10),
+      zipCode: '33702',
+      requestedService: 'Paint Correction',
+      claimed: { by: north, at: at(-27, 9) },
+      estimate: 'i10',
+      paidOutAt: monthStart > at(-16) && monthStart <= now ? monthStart : null,
+    },
+  ];
+  for (const { dealer, customer: referred, vehicle, claimed, estimate: key, ...referral } of referralSpecs) {
+    const v = vehicle ?? (await nextVehicle({ dealerId: dealer.id }));
+    await createReferral(tx, {
+      dealerId: dealer.id,
+      userId: dealerUserOf.get(dealer.id)?.id ?? null,
+      customerId: referred.id,
+      vehicleId: v.id,
+      vin: v.vin,
+      vehicleYear: v.year,
+      vehicleMake: v.make,
+      vehicleModel: v.model,
+      ...referral,
+      ...(claimed
+        ? {
+            claimedAt: claimed.at,
+            claimedByInstallerId: claimed.by.id,
+            claimedSpecialistName: installerUserOf.get(claimed.by.id)?.name ?? claimed.by.name,
+            claimedSpecialistPhone: claimed.by.phone,
+            claimedSpecialistEmail: claimed.by.email,
+            claimedSpecialistBusiness: claimed.by.name,
+          }
+        : {}),
+      ...(key ? { requestId: estimateId(key) } : {}),
+    });
+  }
 
   // ── A few page views for the analytics screens ───────────────────────────────────────────────────
   for (const [label, user, companyId, companyType, path, hoursAgo] of [
