@@ -299,6 +299,52 @@ test.describe('money journeys', () => {
   });
 });
 
+test.describe('deposit by card reader', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the installer swipes the deposit with the simulated reader and stays on the job', async ({
+    page,
+  }) => {
+    const installer = await apiAs(page.request, INSTALLER);
+    // The demo location's simulated reader approves (payments.spec.ts sets other behaviours and resets it).
+    const locations = await installer.call<{ stripe_location: string | null }[]>(
+      'GET',
+      `/installerLocations/${installer.companyId}`,
+    );
+    const reader = locations.find((location) => location.stripe_location)?.stripe_location;
+    expect(reader).toBeTruthy();
+    await installer.call('PUT', `/dev/readers/${reader}`, { behaviour: 'online', delayMs: 1000 });
+    const estimate = await createEstimate(installer);
+    await act(installer, estimate.requestId, 'setDeposit', { depositAmount: '75.25' });
+    await act(installer, estimate.requestId, 'book', { startDate: isoDay(1) });
+
+    await signInAs(page, INSTALLER);
+    await expect(page).toHaveURL(/\/requestimates$/);
+    await page.goto(`/jobs?id=${estimate.requestId}`);
+    const deposit = payments(page).getByTestId('deposit-section');
+    await expect(deposit).toHaveAttribute('data-state', 'invoiced');
+    await deposit
+      .getByRole('group', { name: 'Deposit payment methods' })
+      .getByRole('button', { name: 'Swipe Card' })
+      .click();
+    const popup = page.getByTestId('card-payment');
+    await expect(popup).toContainText('$75.25');
+    await expect(popup).toHaveAttribute('data-state', 'success', { timeout: 20_000 });
+    await expect(popup).toBeHidden({ timeout: 6_000 });
+    // A deposit is taken before the work: the screen stays on the job instead of going to /pickups.
+    await expect(page).toHaveURL(new RegExp(`/jobs\\?id=${estimate.requestId}$`));
+    await expect(deposit).toHaveAttribute('data-state', 'paid');
+    await expect(deposit.getByTestId('deposit-paid-method')).toHaveText(/^Paid by card/);
+    await expect(
+      page.getByRole('region', { name: 'Summary' }).getByText('Paid', { exact: true }),
+    ).toBeVisible();
+
+    // Finished and settled, so no open job is left behind for the specs that follow.
+    await workToCompletion(installer, estimate.requestId, { book: false });
+    await installer.call('PUT', `/installerPaymentSettle/${estimate.requestId}`, {});
+  });
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
