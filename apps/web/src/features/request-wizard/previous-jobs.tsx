@@ -11,6 +11,14 @@ import { ApiHttpError, apiGet, buildPath } from '../../lib/api-client';
 import { type PreviousJobSelection, servicesFromPreviousJob, type WizardMode } from './service-lines';
 import { formatMoney } from './wizard-rules';
 
+/** The fields of GET /requestimates/requestbyID/ that loading a previous job reads. */
+const ZPreviousRequest = ZRequestimate.pick({
+  requestId: true,
+  vehicleYear: true,
+  vehicleMake: true,
+  vehicleModel: true,
+});
+
 /** One row of a previous-jobs table. */
 export type PreviousJobRow = {
   requestId: number;
@@ -34,7 +42,7 @@ export async function loadPreviousJob(
   mode: WizardMode,
 ): Promise<LoadedPreviousJob> {
   const [request, lines, catalog] = await Promise.all([
-    apiGet(serviceRequestPaths.requestById, ZRequestimate, { query: { Id: requestId }, isQuiet: true }),
+    apiGet(serviceRequestPaths.requestById, ZPreviousRequest, { query: { Id: requestId }, isQuiet: true }),
     apiGet(buildPath(serviceRequestPaths.servicesPlural, { requestId }), z.array(ZRequestService), {
       isQuiet: true,
     }),

@@ -5,6 +5,7 @@ import type { FakeAnswer, FakeHandler } from '../../test/fake-fetch';
 import { installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, shellFakes, signInAs } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { buildRequest, buildService } from '../service-requests/service-requests.fixtures';
 import { buildCatalogService } from './request-wizard.fixtures';
 import { RequestWizardPage } from './request-wizard-page';
 
@@ -215,5 +216,72 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
       { serviceId: 22, retailPrice: 570 },
     ]);
     await waitFor(() => expect(server.callsTo('GET', '/api/matchAll/')).toHaveLength(1));
+  });
+
+  it('step 99 loads the services of a previous job, priced from the current catalog, and returns to Work', async () => {
+    const previous = buildRequest({
+      requestId: 31,
+      vehicleYear: 2020,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'RAV4',
+    });
+    const { user, server } = renderWizard({
+      'GET /api/requestimates/list/': { body: { items: [previous], total: 1, limit: 50, offset: 0 } },
+      'GET /api/requestimates/requestbyID/': { body: previous },
+      'GET /api/requestServices/31': {
+        body: [
+          buildService({ requestId: 31, service_id: 301, master_service_id: 22, position: 0 }),
+          buildService({
+            requestId: 31,
+            service_id: 302,
+            master_service_id: 88,
+            position: 1,
+            description: 'Wheel Coating',
+          }),
+        ],
+      },
+      'GET /api/services/0/M/WHOLE/All/5/3': {
+        body: [
+          buildCatalogService({ service_id: 21, master_service_id: 21, description: 'Bumper Repaint' }),
+          buildCatalogService({
+            service_id: 22,
+            master_service_id: 22,
+            description: 'Ceramic Coating',
+            service_cost: 969,
+          }),
+        ],
+      },
+    });
+    await chooseAny(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'VIN #' }), { target: { value: VIN } });
+    await user.click(screen.getByRole('button', { name: 'Decode VIN' }));
+    await screen.findByTestId('vehicle-summary');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Dealers get neither discounts nor custom services.
+    expect(await screen.findByRole('button', { name: 'Add Bumper Repaint' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load services from a previous job' }));
+
+    expect(await screen.findByText('Services from a previous job')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    const row = await screen.findByTestId('previous-job');
+    expect(row).toHaveTextContent('2020 Toyota RAV4');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('button', { name: 'Add Bumper Repaint' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load services from a previous job' }));
+    await user.click(await screen.findByRole('button', { name: 'Load services of job 31' }));
+
+    expect(await screen.findByRole('button', { name: 'Add Bumper Repaint' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('selected-service').map((el) => el.textContent)).toEqual([
+      expect.stringContaining('Ceramic Coating — $969.00'),
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Loaded 1 service(s) from job #31 (2020 Toyota RAV4). Not offered for this vehicle: Wheel Coating.',
+    );
+    expect(screen.queryByRole('button', { name: /^Discount / })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/requestimates/requestbyID/')[0]?.url.searchParams.get('Id')).toBe(
+      '31',
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 });

@@ -10,7 +10,7 @@ import {
   ZMatchReply,
   ZQueuedReply,
 } from '@app/contracts/request-creation.contract';
-import { serviceRequestPaths, ZRequestList } from '@app/contracts/service-requests.contract';
+import { serviceRequestPaths, ZRequestimate } from '@app/contracts/service-requests.contract';
 import { ZMake, ZModel, ZTrim, ZVehicle, ZVinReply } from '@app/contracts/vehicles.contract';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import {
@@ -395,11 +395,28 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   );
 }
 
+/** The fields of the dealer's list (GET /requestimates/list/) that step 99 shows. */
+const ZPreviousRequests = z.object({
+  items: z.array(
+    ZRequestimate.pick({
+      requestId: true,
+      availableDate: true,
+      vehicleYear: true,
+      vehicleMake: true,
+      vehicleModel: true,
+      serviceRequested: true,
+      requestTotal: true,
+      currentState: true,
+    }),
+  ),
+});
+
 /** Step 99 (001 §2.2): the dealer's previous requests; loading one fills the Work step with its services. */
 function DealerPreviousJobsStep(props: { onPick: (requestId: number) => Promise<void> }) {
   const list = useQuery({
     queryKey: ['request-wizard', 'previous-jobs'],
-    queryFn: () => apiGet(serviceRequestPaths.list, ZRequestList, { query: { limit: 50 }, isQuiet: true }),
+    queryFn: () =>
+      apiGet(serviceRequestPaths.list, ZPreviousRequests, { query: { limit: 50 }, isQuiet: true }),
   });
   const rows = list.data?.items
     .slice()

@@ -27,3 +27,45 @@ export function buildCatalogService(overrides: Partial<TCatalogService> = {}): T
     ...overrides,
   };
 }
+
+export const FIXTURE_VIN = '1HGCM82633A004352';
+
+/** One decoded VIN as GET /vin/ answers it (a 2003 Honda Accord EX, size M, trim id 3). */
+export function buildVinReply(vin = FIXTURE_VIN) {
+  return {
+    Count: 1,
+    Message: '',
+    SearchCriteria: vin,
+    Results: [
+      {
+        VIN: vin,
+        ModelYear: '2003',
+        Make: 'HONDA',
+        Model: 'Accord',
+        Series: '',
+        Series2: '',
+        Trim: 'EX',
+        Trim2: '',
+        BodyClass: 'Sedan',
+        Doors: '4',
+        Manufacturer: 'HONDA',
+        ErrorCode: '0',
+        ErrorText: '',
+        id_car_make: 1,
+        id_car_model: 2,
+        id_car_trim: 3,
+        make_name: 'Honda',
+        model_name: 'Accord',
+        trim_name: 'EX',
+        body_style: null,
+        size: 'M',
+        id_car_type: 'M',
+        matchType: 'exact',
+        makeScore: 1,
+        modelScore: 1,
+        trimScore: 1,
+        decoder: 'corgi',
+      },
+    ],
+  };
+}
