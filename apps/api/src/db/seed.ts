@@ -101,6 +101,8 @@ const SERVICE_CATALOG: ServiceDef[] = [
     durationTenths: 2,
     retail: [180, 150, 150],
   },
+  // Priced 0: the installer wizard's custom service (description, cost and time entered per job, 001 §4).
+  { category: 'Other Services', description: 'Custom Work', durationTenths: 10, retail: [0, 0, 0] },
 ];
 
 /** Clearview is a tint shop: its smaller catalog. */
