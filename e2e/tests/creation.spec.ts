@@ -167,7 +167,11 @@ for (const viewport of [
 
     await page.getByRole('button', { name: /^Add / }).first().click();
     await expect(page.getByTestId('selected-service')).toHaveCount(1);
-    await page.getByRole('textbox', { name: 'Discount' }).fill('10');
+    await page.getByRole('button', { name: /^Discount / }).click();
+    const discount = page.getByRole('dialog', { name: /^Service Discount: / });
+    await discount.getByRole('textbox', { name: 'Discount amount' }).fill('10');
+    await discount.getByRole('button', { name: 'Apply discount' }).click();
+    await expect(page.getByTestId('line-discount')).toContainText('Discount −$10.00');
     await look(page, `${prefix}-3-work`);
     await next.click();
     await page.getByRole('textbox', { name: 'Notes' }).fill('Walk-in customer');
