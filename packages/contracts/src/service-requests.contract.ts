@@ -135,6 +135,13 @@ export const ZRequestimate = z.object({
   invoiceId: z.string().nullable(),
   customer_facing_invoice: z.string().nullable(),
   contract_url: z.string().nullable(),
+  /** A dealer request of a dealership with customer_contract 'Y': work cannot start until it is signed (000 §9). */
+  contractRequired: z.boolean(),
+  /** A signed customer contract exists for this request. */
+  contractSigned: z.boolean(),
+  /** The booked schedule of the performing installer (BOOK JOB / claim / assign), or null before booking. */
+  scheduleStart: ZWireDate.nullable(),
+  scheduleEnd: ZWireDate.nullable(),
   depositAmount: ZDollars,
   deposit_amount: ZDollars,
   depositIsPaid: z.boolean(),

@@ -609,6 +609,17 @@ export type ActorContext = {
   isCalendarLinked?: boolean;
 };
 
+/**
+ * Decision 10 (000 §9): a dealer request of a dealership whose customer_contract flag is 'Y' needs a
+ * signed customer contract before work starts; the detail screen shows a contract-required banner.
+ */
+export function isContractRequired(request: {
+  requestType: RequestType;
+  customerContract: string | null | undefined;
+}): boolean {
+  return request.requestType === 'dealer' && request.customerContract === 'Y';
+}
+
 export type RequestContext = {
   requestType: RequestType;
   currentState: RequestState;
@@ -771,7 +782,7 @@ function checkGuard(guard: Guard, ctx: ActionContext, rule: TransitionRule): Fai
           );
     }
     case 'contractSigned':
-      return request.requestType === 'dealer' && request.customerContract === 'Y' && !request.isContractSigned
+      return isContractRequired(request) && !request.isContractSigned
         ? fail(
             'INVALID_TRANSITION',
             `Cannot ${actionPhrases[rule.action]} in state ${state} before the customer contract is signed`,

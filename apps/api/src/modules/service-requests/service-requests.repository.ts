@@ -12,6 +12,7 @@ import type {
   TRequestState,
   TRequestStateRecord,
 } from '@app/contracts/service-requests.contract';
+import { isContractRequired } from '@app/domain/service-requests/request-status';
 import { fillPlaceholders, is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
@@ -414,6 +415,10 @@ type RequestRow = {
   invoice_number: string | null;
   customer_facing_invoice: string | null;
   contract_url: string | null;
+  dealer_customer_contract: string | null;
+  contract_signed: boolean;
+  schedule_start: string | null;
+  schedule_end: string | null;
   deposit_amount_cents: number;
   review_score: number | null;
   dealer_name: string | null;
@@ -445,6 +450,10 @@ const requestColumns = sql`
   c.name as customer_name, c.email as customer_email, c.phone as customer_phone,
   i.name as installer_name, i.email as installer_email, i.phone as installer_phone,
   my.current_status as my_offer_status,
+  d.customer_contract as dealer_customer_contract,
+  exists (select 1 from contracts ct where ct.request_id = sr.id and ct.signed_at is not null) as contract_signed,
+  ${wireDate(sql`rs.start_date`)} as schedule_start,
+  ${wireDate(sql`rs.end_date`)} as schedule_end,
   case when sr.deposit_amount_cents > 0 then (
     select coalesce(sum(dp.amount_cents), 0)::int from payments dp
     where dp.request_id = sr.id and dp.payment_type = 'deposit' and dp.payment_state in ('paid', 'settled')
@@ -459,6 +468,7 @@ function requestJoins(role: Viewer['role']): SQL {
     left join customers c on c.id = sr.customer_id
     left join installers i on i.id = sr.assigned_installer_id
     left join request_offers my on my.request_id = sr.id and my.installer_id = ${ownInstaller}
+    left join request_schedules rs on rs.request_id = sr.id
     left join lateral (
       select r.id, r.status from referrals r where r.request_id = sr.id order by r.id desc limit 1
     ) ref on true`;
@@ -526,6 +536,13 @@ function toRequestimate(r: RequestRow, viewer: Viewer): TRequestimate {
     invoiceId: r.invoice_number,
     customer_facing_invoice: r.customer_facing_invoice,
     contract_url: r.contract_url,
+    contractRequired: isContractRequired({
+      requestType: r.request_type,
+      customerContract: r.dealer_customer_contract,
+    }),
+    contractSigned: r.contract_signed === true,
+    scheduleStart: r.schedule_start,
+    scheduleEnd: r.schedule_end,
     depositAmount: deposit,
     deposit_amount: deposit,
     depositIsPaid: isDepositPaid(r.deposit_amount_cents, depositPaidCents),

@@ -220,6 +220,46 @@ describe('service requests: lists and detail', () => {
       expect(r.due_date).toBe(r.dueDate);
     });
 
+    it('carries the contract flags and the booked schedule, to both sides of the job', async () => {
+      const url = `/api/requestimates/requestbyID/?Id=${f.ids.A_sched}`;
+      const before = (await get('dealerA', url)).json();
+      expect(before).toMatchObject({ contractRequired: false, contractSigned: false });
+      expect(before.scheduleStart).toMatch(WIRE_DATE);
+      expect(before.scheduleEnd).toMatch(WIRE_DATE);
+      const open = (await get('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`)).json();
+      expect([open.scheduleStart, open.scheduleEnd]).toEqual([null, null]);
+      await t.database.exec(`update dealers set customer_contract = 'Y' where id = ${f.dealerA.id}`);
+      try {
+        for (const who of ['dealerA', 'i1']) {
+          expect((await get(who, url)).json()).toMatchObject({
+            contractRequired: true,
+            contractSigned: false,
+            scheduleStart: before.scheduleStart,
+            scheduleEnd: before.scheduleEnd,
+          });
+        }
+        // An estimate never needs the dealership's contract.
+        expect(
+          (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.E1_sched}`)).json(),
+        ).toMatchObject({
+          contractRequired: false,
+        });
+        // A contract only downloaded for manual signing is not signed; a signed one is.
+        await t.database.exec(
+          `insert into contracts (request_id, dealer_id, signature_method, downloaded_at, file_path)
+           values (${f.ids.A_sched}, ${f.dealerA.id}, 'manual', now(), 'contracts/a.pdf')`,
+        );
+        expect((await get('i1', url)).json().contractSigned).toBe(false);
+        await t.database.exec(`update contracts set signed_at = now() where request_id = ${f.ids.A_sched}`);
+        const list = (await get('i1', '/api/requestimates/list/?mode=jobs&limit=50')).json();
+        const row = list.items.find((r: Row) => r.requestId === f.ids.A_sched);
+        expect(row).toMatchObject({ contractRequired: true, contractSigned: true });
+      } finally {
+        await t.database.exec(`update dealers set customer_contract = 'N' where id = ${f.dealerA.id}`);
+        await t.database.exec(`delete from contracts where request_id = ${f.ids.A_sched}`);
+      }
+    });
+
     it('shows each role its counterpart and its own offer state', async () => {
       const asInstaller = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`)).json();
       expect(asInstaller).toMatchObject({

@@ -81,17 +81,15 @@ function toOfferRefs(offers: readonly TRequestOffer[]): OfferRef[] {
 }
 
 /**
- * The request as the lifecycle rules need it, from what the screen has loaded. Two facts are not on the
- * wire for installers: the requesting dealership's customer_contract flag and whether its contract is
- * signed; the server checks them when the work starts, so here they do not disable anything.
+ * The request as the lifecycle rules need it, from what the screen has loaded. The contract facts come
+ * from the server (contractRequired, contractSigned), so START SERVICE is disabled before a required
+ * contract is signed, as the server refuses it.
  */
 export function toRequestContext(
   request: TRequestimate,
   offers: readonly TRequestOffer[],
-  company: StoredCompany | null,
 ): RequestContext {
   const isDealerType = request.requestType === 'dealer';
-  const ownContractFlag = company?.kind === 'dealer' ? company.record.customer_contract : 'N';
   const dueDate = toIsoDay(fromWire(request.dueDate));
   return {
     requestType: request.requestType,
@@ -100,8 +98,8 @@ export function toRequestContext(
     requestorInstallerId: isDealerType ? null : request.requestor,
     assignedInstallerId: request.assignedTo > 0 ? request.assignedTo : null,
     offers: toOfferRefs(offers),
-    customerContract: ownContractFlag,
-    isContractSigned: request.contract_url !== null,
+    customerContract: request.contractRequired ? 'Y' : 'N',
+    isContractSigned: request.contractSigned,
     hasFinalInvoice: request.invoiceId !== null,
     depositAmountCents: toCents(request.depositAmount),
     totalCents: computeCustomerTotalCents(request),
@@ -143,7 +141,7 @@ export type PanelInput = {
 export function listPanelButtons(input: PanelInput): PanelButton[] {
   const { user, company, request, offers, selection, today } = input;
   if (isReadOnlyAccess(user.access)) return [];
-  const requestContext = toRequestContext(request, offers, company);
+  const requestContext = toRequestContext(request, offers);
   const installer = company?.kind === 'installer' ? company.record : null;
   const context: ActionContext = {
     actor: {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequestSummary, chooseDateLabels, findSchedule, isNoteShown } from './request-summary';
+import {
+  buildRequestSummary,
+  chooseDateLabels,
+  findSchedule,
+  isContractBannerShown,
+  isNoteShown,
+} from './request-summary';
 import {
   buildCalendarDay,
   buildEstimate,
@@ -29,6 +35,21 @@ describe('summary card labels by role and type (000 §2)', () => {
 
 describe('the schedule of a job', () => {
   const job = buildRequest({ currentState: 'scheduled', assignedTo: 7, installerName: 'Elite Auto Film' });
+
+  it("comes from the server's schedule when the reply has one, before offers and calendar days", () => {
+    const booked = buildRequest({
+      currentState: 'received',
+      assignedTo: 7,
+      scheduleStart: '2026/02/02 08:00:00',
+      scheduleEnd: '2026/02/04 08:00:00',
+    });
+    const offers = [buildOffer({ installerId: 7, startDate: '2026/01/07 08:00:00' })];
+    const schedule = findSchedule(booked, offers, [buildCalendarDay({ workDate: '2026-01-07' })]);
+    expect(schedule).toEqual({
+      start: { kind: 'instant', value: new Date('2026-02-02T08:00:00Z') },
+      end: { kind: 'instant', value: new Date('2026-02-04T08:00:00Z') },
+    });
+  });
 
   it("comes from the performer's offer when the caller sees it", () => {
     const offers = [
@@ -136,5 +157,21 @@ describe('buildRequestSummary', () => {
     const request = buildEstimate({ depositAmount: 150, depositIsPaid: true });
     const summary = buildRequestSummary({ userType: 'installer', request, schedule: null, notes: [] });
     expect(summary.deposit).toEqual({ amountCents: 15_000, isPaid: true });
+  });
+});
+
+describe('the contract-required banner', () => {
+  it('shows on a dealer request that needs a contract until it is signed or the work has started', () => {
+    const needs = { contractRequired: true, contractSigned: false };
+    for (const currentState of ['new', 'answered', 'scheduled', 'received'] as const)
+      expect(isContractBannerShown(buildRequest({ ...needs, currentState }))).toBe(true);
+    for (const currentState of ['started', 'finished', 'collected', 'reviewed', 'deleted'] as const)
+      expect(isContractBannerShown(buildRequest({ ...needs, currentState }))).toBe(false);
+    expect(
+      isContractBannerShown(buildRequest({ ...needs, contractSigned: true, currentState: 'received' })),
+    ).toBe(false);
+    expect(isContractBannerShown(buildRequest({ contractRequired: false, currentState: 'received' }))).toBe(
+      false,
+    );
   });
 });

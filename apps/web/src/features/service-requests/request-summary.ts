@@ -28,15 +28,21 @@ export function findPerformerId(request: Pick<TRequestimate, 'assignedTo' | 'req
 }
 
 /**
- * The booked schedule of a job: the performer's offer dates when the caller may see them (installers
- * see their own offer), else the performer's booked calendar days (dealers see those of their job).
+ * The booked schedule of a job: the server's schedule (scheduleStart/End) when the reply has it; else
+ * the performer's offer dates when the caller may see them (installers see their own offer), else the
+ * performer's booked calendar days (dealers see those of their job).
  */
 export function findSchedule(
-  request: Pick<TRequestimate, 'currentState' | 'assignedTo' | 'requestType' | 'requestor'>,
+  request: Pick<
+    TRequestimate,
+    'currentState' | 'assignedTo' | 'requestType' | 'requestor' | 'scheduleStart' | 'scheduleEnd'
+  >,
   offers: readonly TRequestOffer[],
   calendarDays: readonly TCalendarDay[],
 ): RequestSchedule | null {
   if (!bookedStates.has(request.currentState)) return null;
+  const booked = fromWire(request.scheduleStart);
+  if (booked) return { start: booked, end: fromWire(request.scheduleEnd) };
   const performer = findPerformerId(request);
   const offer = offers.find((o) => o.installerId === performer && o.startDate);
   const offerStart = fromWire(offer?.startDate);
@@ -127,4 +133,16 @@ export function buildRequestSummary(input: {
     isRescheduled: notes.some((note) => note.kind === 'rescheduled'),
     finishesAfterDue: notes.some((note) => note.kind === 'finishesAfterDue') ? due : null,
   };
+}
+
+const beforeWorkStarts = new Set<TRequestimate['currentState']>(['new', 'answered', 'scheduled', 'received']);
+
+/**
+ * The contract-required banner (000 §9, decision 10): a dealer request of a dealership with
+ * customer_contract 'Y' whose contract is not signed yet, until the work has started.
+ */
+export function isContractBannerShown(
+  request: Pick<TRequestimate, 'contractRequired' | 'contractSigned' | 'currentState'>,
+): boolean {
+  return request.contractRequired && !request.contractSigned && beforeWorkStarts.has(request.currentState);
 }

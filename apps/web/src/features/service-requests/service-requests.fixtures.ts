@@ -66,6 +66,10 @@ export function buildRequest(overrides: Partial<RequestFields> = {}): TRequestim
     depositPaidAmount: 0,
     referral_id: null,
     referral_status: null,
+    contractRequired: false,
+    contractSigned: false,
+    scheduleStart: null,
+    scheduleEnd: null,
     reviewScore: null,
     ...overrides,
   };

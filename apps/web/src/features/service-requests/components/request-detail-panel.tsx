@@ -2,7 +2,7 @@ import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import { isReadOnlyAccess } from '@app/domain/identity/access';
 import { needsInvoiceWarningOnDelete } from '@app/domain/service-requests/request-status';
 import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconFileAlert, IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ import { listPanelButtons, toRequestContext } from '../action-buttons';
 import { findHelpText } from '../help-text';
 import { useRequestDetail } from '../hooks/use-request-detail';
 import { findCounterpartName } from '../request-format';
-import { buildRequestSummary, findSchedule } from '../request-summary';
+import { buildRequestSummary, findSchedule, isContractBannerShown } from '../request-summary';
 import { RequestActions } from './request-actions';
 import {
   InstallerChoice,
@@ -72,7 +72,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
     actor: { userType: user?.userType ?? 'dealer', companyId: user?.companyId ?? 0 },
     selection: { serviceId, installerId, reviewScore, vin },
     needsInvoiceWarningOnDelete:
-      request !== null && needsInvoiceWarningOnDelete(toRequestContext(request, offersForRules, company)),
+      request !== null && needsInvoiceWarningOnDelete(toRequestContext(request, offersForRules)),
     onDone: () => {
       setReviewScore(null);
       setVinInput(null);
@@ -167,6 +167,17 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
           aria-label="Help"
         >
           {helpText}
+        </Alert>
+      )}
+      {isContractBannerShown(request) && (
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconFileAlert size={18} aria-hidden />}
+          role="status"
+          title="Customer contract required"
+        >
+          Work cannot start until the customer contract is signed.
         </Alert>
       )}
       <RequestSummaryCard
