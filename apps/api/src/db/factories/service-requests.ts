@@ -2,6 +2,8 @@ import {
   calculateQuoteTotals,
   describeServiceRequested as describeRequestedServices,
 } from '@app/domain/pricing/quote-total';
+import { countWholeDays } from '@app/domain/scheduling/job-dates';
+import { type PlannedLineDay, planLineWorkDays } from '@app/domain/scheduling/work-days';
 import { eq } from 'drizzle-orm';
 import { calendarDays, requestSchedules } from '../schema/calendar';
 import { installers } from '../schema/identity';
@@ -13,7 +15,7 @@ import {
   serviceRequests,
 } from '../schema/service-requests';
 import { vehicles } from '../schema/vehicles';
-import { addDays, type DbOrTx, firstRow, fromIsoDate, nextSequence, toIsoDate } from './common';
+import { addDays, type DbOrTx, firstRow, fromIsoDate, nextSequence } from './common';
 import { createDealer, createInstaller } from './identity';
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
@@ -49,9 +51,9 @@ export function describeServiceRequested(
   );
 }
 
-/** Whole days a job of `durationTenths` occupies (at least 1). */
+/** Whole days a job of `durationTenths` occupies (the domain's rule: rounded up, at least 1). */
 export function jobDays(durationTenths: number): number {
-  return Math.max(1, Math.ceil(durationTenths / 10));
+  return countWholeDays(durationTenths / 10);
 }
 
 /** Offer status that goes with a request state: offered while new, accepted once answered, then the state itself. */
@@ -139,32 +141,12 @@ function workStart(isoDate: string): Date {
   return new Date(fromIsoDate(isoDate).getTime() + WORK_START_HOUR * 3_600_000);
 }
 
-/**
- * Splits the lines over work days from `startDate`: each line continues where the previous one stopped,
- * a day holds 10 tenths, so the `dailyWorkTenths` of the rows add up to the job's duration.
- */
+/** The lines over work days from `startDate` ('YYYY-MM-DD'): the domain's layout (10 tenths a day). */
 export function planCalendarDays(
   lines: readonly { id: number; durationTenths: number }[],
   startDate: string,
-): { requestServiceId: number; workDate: string; dailyWorkTenths: number }[] {
-  const start = fromIsoDate(startDate);
-  const days: { requestServiceId: number; workDate: string; dailyWorkTenths: number }[] = [];
-  let cursor = 0;
-  for (const line of lines) {
-    let remaining = Math.max(line.durationTenths, 1);
-    while (remaining > 0) {
-      const dayIndex = Math.floor(cursor / 10);
-      const portion = Math.min(remaining, 10 - (cursor % 10));
-      days.push({
-        requestServiceId: line.id,
-        workDate: toIsoDate(addDays(start, dayIndex)),
-        dailyWorkTenths: portion,
-      });
-      cursor += portion;
-      remaining -= portion;
-    }
-  }
-  return days;
+): PlannedLineDay[] {
+  return planLineWorkDays(lines, startDate);
 }
 
 /**
