@@ -17,6 +17,7 @@ import {
 } from './lifecycle-api';
 import { AVAILABILITY_DEBOUNCE_MS, buildStartDatePicker, StartDateModal } from './start-date-modal';
 import { TransferModal } from './transfer-modal';
+import { useLifecycleActions } from './use-lifecycle-actions';
 import { describeVinProblem, VIN_RULE_MESSAGE } from './vin-field';
 
 const conflict = new ApiHttpError(409, {
@@ -161,5 +162,51 @@ describe('availability banner', () => {
         .map((call) => call.url.searchParams.get('checkDate'));
       expect(asked).toEqual(['2026-01-12']);
     });
+  });
+});
+
+describe('a claim lost to another specialist (000 §8)', () => {
+  function ClaimHarness() {
+    const request = buildRequest({ requestId: 42, dueDate: null, availableDate: '2026/01/05 00:00:00' });
+    const { press, popups } = useLifecycleActions({
+      request,
+      actor: { userType: 'installer', companyId: 7 },
+      selection: { serviceId: null, installerId: null, reviewScore: null, vin: '' },
+      needsInvoiceWarningOnDelete: false,
+    });
+    return (
+      <>
+        <button type="button" onClick={() => press('claim')}>
+          Open claim
+        </button>
+        {popups}
+      </>
+    );
+  }
+
+  it('says it was already claimed and closes the popup; another failure keeps it open to try again', async () => {
+    signInAs(buildUser({ userType: 'installer', companyId: 7 }));
+    let claimStatus = 500;
+    installFakeFetch({
+      'GET /api/availability/7/42': {
+        body: { nextStart: '2026-01-12', canFit: true, totalJobDays: 1, availableSlots: 4, existingJobs: 0 },
+      },
+      'POST /api/dashboard/claim/42': () => ({
+        status: claimStatus,
+        body: { code: claimStatus === 409 ? 'CONFLICT' : 'INTERNAL', message: 'no' },
+      }),
+    });
+    renderWithProviders(<ClaimHarness />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open claim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claim and book this job' });
+    await user.click(within(dialog).getByRole('button', { name: 'CLAIM' }));
+    expect(await screen.findByText(CLAIM_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Claim and book this job' })).toBeInTheDocument();
+
+    claimStatus = 409;
+    await user.click(within(dialog).getByRole('button', { name: 'CLAIM' }));
+    expect(await screen.findByText(CLAIM_CONFLICT_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Claim and book this job' })).toBeNull());
   });
 });

@@ -1,4 +1,5 @@
 import type { TLifecycleAction } from '@app/contracts/lifecycle.contract';
+import { paymentMessages } from '@app/contracts/payments.contract';
 import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import { normalizeVin } from '@app/domain/vehicles/vin';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +8,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiHttpError } from '../../lib/api-client';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { DeleteModal } from './delete-modal';
 import {
@@ -32,6 +34,11 @@ type Actor = { userType: 'dealer' | 'installer' | 'admin' | string; companyId: n
 type RunInput = { action: TLifecycleAction; body: ActionBody };
 
 const dateActions = new Set<TLifecycleAction>(['accept', 'claim', 'book']);
+const partialSuccessMessages = new Set<string>([
+  paymentMessages.depositInvoiceFailedAtBooking,
+  paymentMessages.invoiceFailedAfterEstimate,
+  paymentMessages.invoiceFailedAfterJob,
+]);
 const dateTitles: Partial<Record<TLifecycleAction, [string, string]>> = {
   accept: ['Accept this request', 'ACCEPT'],
   claim: ['Claim and book this job', 'CLAIM'],
@@ -89,7 +96,9 @@ export function useLifecycleActions({
     },
     onSuccess: async (result, { action }) => {
       setPopup(null);
-      notifications.show({ color: 'green', title: 'Done', message: result.message });
+      // Done, but the invoice could not be raised (000 §8 deposit / invoice creation messages): a warning.
+      const isPartial = partialSuccessMessages.has(result.message);
+      notifications.show({ color: isPartial ? 'yellow' : 'green', title: 'Done', message: result.message });
       onDone?.(action);
       await invalidateServiceRequests(queryClient);
       // A finished job is a pickup now: JOB COMPLETED (000 §4) and COMPLETE JOB go there, still selected.
@@ -103,6 +112,9 @@ export function useLifecycleActions({
           ? error.message
           : describeActionError(action, error);
       notifications.show({ color: 'red', title: 'Not done', message });
+      // A 409: the job moved on (another specialist claimed it, another user acted), so the popup's action
+      // no longer applies; close it over the reloaded panel. Other errors keep it open to try again.
+      if (error instanceof ApiHttpError && error.status === 409) setPopup(null);
       // The server may know better than the screen (another user moved the job): reload it.
       void invalidateServiceRequests(queryClient);
     },
