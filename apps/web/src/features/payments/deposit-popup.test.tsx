@@ -1,5 +1,5 @@
 import type { TInvoice, TRequestPayment } from '@app/contracts/payments.contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../test/fake-fetch';
@@ -7,6 +7,9 @@ import { buildUser, signInAs } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { buildEstimate, buildRequest } from '../service-requests/service-requests.fixtures';
 import { PaymentPanel } from './payment-panel';
+
+// Each test waits on chains of fake calls (payments → invoice → refetch): give a loaded machine time.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The estimate of the fixtures: $1,000 − $100 discount + $63 tax = $963.00, installer 7, request 21.
 const installer = buildUser({ userType: 'installer', companyId: 7 });
@@ -229,6 +232,34 @@ describe('deposit display and payment on the panel', () => {
     expect(await screen.findByTestId('deposit-paid-method')).toHaveTextContent('Paid by check #311');
     expect(screen.queryByRole('group', { name: 'Deposit payment methods' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Set deposit amount' })).toBeInTheDocument();
+  });
+
+  it('a booked job whose deposit invoice failed offers to create it (POST /invoices/, deposit)', async () => {
+    signInAs(installer);
+    let created = false;
+    const server = installFakeFetch({
+      ...noReader,
+      'GET /api/installerPaymentsRequest/21': () => ({ body: created ? [depositPayment()] : [] }),
+      'POST /api/invoices/': () => {
+        created = true;
+        return { status: 201, body: depositInvoice() };
+      },
+      'GET /api/invoices/900': { body: depositInvoice() },
+    });
+    const booked = buildEstimate({ currentState: 'scheduled', depositAmount: 240.75 });
+    renderWithProviders(<PaymentPanel request={booked} userType="installer" companyId={7} />);
+    const notice = await screen.findByTestId('missing-deposit-invoice');
+    await userEvent.setup().click(within(notice).getByRole('button', { name: 'Create deposit invoice' }));
+    expect(await screen.findByTestId('deposit-invoice-status')).toHaveTextContent('Open');
+    expect(screen.queryByTestId('missing-deposit-invoice')).toBeNull();
+    const posts = server.callsTo('POST', '/api/invoices/');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({
+      requestId: 21,
+      requestType: 'installer',
+      invoiceType: 'deposit',
+      finalize: true,
+    });
   });
 
   it("a failed load says 'Unable to load deposit information' and offers no button", async () => {

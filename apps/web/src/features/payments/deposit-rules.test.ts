@@ -8,6 +8,7 @@ import {
   decideDepositSave,
   depositCentsOf,
   describeDepositShare,
+  isDepositInvoiceMissing,
   isDepositKeystrokeAccepted,
 } from './deposit-rules';
 
@@ -130,5 +131,25 @@ describe('removal and display (000 §5, §8)', () => {
     expect(depositCentsOf(buildEstimate({ depositAmount: 0 }))).toBe(0);
     expect(centsToDollarText(5)).toBe('0.05');
     expect(centsToDollarText(963_00)).toBe('963.00');
+  });
+});
+
+describe('a deposit invoice that failed at booking (000 §8)', () => {
+  const booked = buildEstimate({ currentState: 'scheduled', depositAmount: 100 });
+  const base = { userType: 'installer' as const, companyId: 7, depositPaymentCount: 0 };
+
+  it('is missing on a booked job with a deposit and no deposit payment', () => {
+    expect(isDepositInvoiceMissing({ ...base, request: booked })).toBe(true);
+  });
+
+  it('is not missing before booking, without a deposit, once invoiced, after the work, or for others', () => {
+    expect(isDepositInvoiceMissing({ ...base, request: { ...booked, currentState: 'new' } })).toBe(false);
+    expect(isDepositInvoiceMissing({ ...base, request: { ...booked, depositAmount: 0 } })).toBe(false);
+    expect(isDepositInvoiceMissing({ ...base, request: booked, depositPaymentCount: 1 })).toBe(false);
+    expect(isDepositInvoiceMissing({ ...base, request: { ...booked, currentState: 'finished' } })).toBe(
+      false,
+    );
+    expect(isDepositInvoiceMissing({ ...base, request: booked, companyId: 8 })).toBe(false);
+    expect(isDepositInvoiceMissing({ ...base, request: booked, userType: 'dealer' })).toBe(false);
   });
 });

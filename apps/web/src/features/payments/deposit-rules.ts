@@ -103,6 +103,27 @@ export function depositCentsOf(request: Pick<TRequestimate, 'depositAmount'>): C
   return parsed.ok && parsed.cents > 0 ? parsed.cents : 0;
 }
 
+/**
+ * A booked installer job with a deposit but no deposit invoice: raising it failed at BOOK JOB (000 §8 'Please
+ * check the deposit section'), so the installer who made the job may raise it again.
+ */
+export function isDepositInvoiceMissing(input: {
+  userType: TSessionUser['userType'];
+  companyId: number;
+  request: Pick<TRequestimate, 'requestType' | 'currentState' | 'requestor' | 'depositAmount'>;
+  depositPaymentCount: number;
+}): boolean {
+  const { request } = input;
+  return (
+    input.userType === 'installer' &&
+    request.requestType === 'installer' &&
+    request.requestor === input.companyId &&
+    depositCentsOf(request) > 0 &&
+    input.depositPaymentCount === 0 &&
+    ['scheduled', 'received', 'started'].includes(request.currentState)
+  );
+}
+
 /** Cents as the dollars text the server takes ('100.50'). */
 export function centsToDollarText(cents: Cents): string {
   const whole = Math.trunc(cents / 100);

@@ -26,6 +26,7 @@ import {
   decideDepositControl,
   depositCentsOf,
   describeDepositShare,
+  isDepositInvoiceMissing,
 } from './deposit-rules';
 import {
   availablePaymentMethods,
@@ -34,6 +35,7 @@ import {
   isJobFinished,
 } from './payment-rules';
 import {
+  createRequestInvoice,
   fetchInstallerLocations,
   fetchInvoice,
   fetchRequestPayments,
@@ -222,6 +224,56 @@ function InvoiceBlock({ kind, invoice, payment, requestId, userType, readerId, o
   );
 }
 
+function newInvoiceKey(requestId: number, invoiceType: 'deposit' | 'final'): string {
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return `ui:${invoiceType}:${requestId}:${random}`;
+}
+
+/** Raises an invoice that failed at BOOK JOB or at completion (the server keeps one of each kind per job). */
+function CreateInvoiceNotice({
+  request,
+  invoiceType,
+  onDone,
+}: {
+  request: TRequestimate;
+  invoiceType: 'deposit' | 'final';
+  onDone: () => Promise<void>;
+}) {
+  const create = useMutation({
+    mutationFn: () =>
+      createRequestInvoice(
+        request.requestId,
+        request.requestType,
+        invoiceType,
+        newInvoiceKey(request.requestId, invoiceType),
+      ),
+    onSuccess: async (invoice) => {
+      notifications.show({ color: 'green', message: `Invoice ${invoice.number ?? invoice.id} created` });
+      await onDone();
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        message: errorMessage(error, 'The invoice could not be created. Please try again.'),
+      });
+    },
+  });
+  const what = invoiceType === 'deposit' ? 'deposit invoice' : 'invoice';
+  return (
+    <Alert color="yellow" variant="light" data-testid={`missing-${invoiceType}-invoice`}>
+      <Stack gap="xs">
+        <Text size="sm">The {what} of this job has not been created.</Text>
+        <Button size="compact-sm" w="fit-content" loading={create.isPending} onClick={() => create.mutate()}>
+          {invoiceType === 'deposit' ? 'Create deposit invoice' : 'Create invoice'}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** An invoice loaded by its reference, with the loading and failure states. */
 function LoadedInvoice({
   invoiceRef,
@@ -328,7 +380,7 @@ function DepositSection({
               Invoiced
             </Badge>
           )}
-          {state === 'none' && (
+          {state === 'none' && request.currentState === 'new' && (
             <Text size="sm" c="dimmed">
               set, invoiced when the job is booked
             </Text>
@@ -338,6 +390,10 @@ function DepositSection({
   }
   const depositInvoices =
     isLoading || isError ? [] : deposits.filter((payment) => payment.invoice_id !== null);
+  const isInvoiceMissing =
+    !isLoading &&
+    !isError &&
+    isDepositInvoiceMissing({ userType, companyId, request, depositPaymentCount: deposits.length });
 
   return (
     <Stack gap="xs" data-testid="deposit-section" data-state={state}>
@@ -357,6 +413,7 @@ function DepositSection({
         )}
       </Group>
       {body}
+      {isInvoiceMissing && <CreateInvoiceNotice request={request} invoiceType="deposit" onDone={onDone} />}
       {depositInvoices.map((payment) => (
         <LoadedInvoice
           key={payment.payment_id}
@@ -450,9 +507,13 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
               Invoice
             </Text>
             {invoiceRef === null ? (
-              <Text size="sm" c="dimmed">
-                No invoice yet
-              </Text>
+              isInstaller && !payments.isPending && !payments.isError ? (
+                <CreateInvoiceNotice request={request} invoiceType="final" onDone={refresh} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No invoice yet
+                </Text>
+              )
             ) : (
               <LoadedInvoice invoiceRef={invoiceRef} what="invoice">
                 {(invoice) => (

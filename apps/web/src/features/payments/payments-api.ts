@@ -38,6 +38,24 @@ export function fetchInstallerLocations(installerId: number) {
   });
 }
 
+/**
+ * POST /invoices/: raises the job's deposit or final invoice again after it failed at BOOK JOB or at
+ * completion (000 §8 'Please check the deposit section' / 'the invoices section'); opened at once.
+ */
+export function createRequestInvoice(
+  requestId: number,
+  requestType: 'dealer' | 'installer',
+  invoiceType: 'deposit' | 'final',
+  idempotencyKey: string,
+) {
+  return apiPost(
+    paymentPaths.createInvoice,
+    { requestId, requestType, invoiceType, finalize: true, idempotencyKey },
+    ZInvoice,
+    { isQuiet: true },
+  );
+}
+
 export function saveInvoiceMeta(invoiceId: number, body: { PO?: string; checkNumber?: string }) {
   return apiRequest(buildPath(paymentPaths.invoiceMeta, { id: invoiceId }), {
     method: 'PUT',
