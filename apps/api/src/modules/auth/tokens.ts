@@ -1,6 +1,13 @@
-import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
 import type { AccessLevel, Group, UserType } from '@app/domain/identity/access';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,8 +22,9 @@ export type AccessClaims = {
 };
 
 export function createTokenSigner(secret: string) {
+  const secretBytes = Buffer.from(secret, 'utf8');
   // A KeyObject made once: jose would otherwise import the raw secret into WebCrypto on every call.
-  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const key = createSecretKey(secretBytes);
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({
@@ -32,23 +40,58 @@ export function createTokenSigner(secret: string) {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(key);
     },
-    /** Returns the claims, or null for any bad, expired or tampered token. */
-    async verify(token: string): Promise<AccessClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.companyId !== 'number') return null;
-        return {
-          sub: payload.sub,
-          groups: (payload.groups as Group[]) ?? [],
-          companyId: payload.companyId,
-          access: payload.access as AccessLevel,
-          userType: payload.userType as UserType,
-        };
-      } catch {
-        return null;
-      }
+    /**
+     * Returns the claims, or null for any bad, expired or tampered token. HS256 is checked here with
+     * node:crypto: jose verifies through WebCrypto, whose per-call job cost (≈0.3 ms) was the largest
+     * part of the guard's time on every call. Only HS256 tokens we signed are accepted.
+     */
+    async verify(token: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AccessClaims | null> {
+      const payload = verifyHs256(token, secretBytes, nowSeconds);
+      if (!payload) return null;
+      if (typeof payload.sub !== 'string' || typeof payload.companyId !== 'number') return null;
+      return {
+        sub: payload.sub,
+        groups: Array.isArray(payload.groups) ? (payload.groups as Group[]) : [],
+        companyId: payload.companyId,
+        access: payload.access as AccessLevel,
+        userType: payload.userType as UserType,
+      };
     },
   };
+}
+
+/** The payload of a compact HS256 JWS signed with `secret`, when it is valid now; otherwise null. */
+export function verifyHs256(
+  token: string,
+  secret: Buffer,
+  nowSeconds: number,
+): Record<string, unknown> | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
+  const header = parseSegment(encodedHeader);
+  if (header === null) return null;
+  if (header.alg !== 'HS256' || 'crit' in header) return null;
+  const expected = createHmac('sha256', secret).update(`${encodedHeader}.${encodedPayload}`).digest();
+  const given = Buffer.from(encodedSignature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = parseSegment(encodedPayload);
+  if (!payload) return null;
+  if (typeof payload.exp !== 'number' || nowSeconds >= payload.exp) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || nowSeconds < payload.nbf)) return null;
+  return payload;
+}
+
+function parseSegment(segment: string): Record<string, unknown> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
