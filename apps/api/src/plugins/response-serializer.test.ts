@@ -20,7 +20,13 @@ describe('fast reply serializer', () => {
     });
     const write = compileFast(schema);
     expect(write).not.toBeNull();
-    const out = write?.({ id: 7, name: null, nested: { a: 'x', secret: 1 }, tags: ['t'], passwordHash: 'no' });
+    const out = write?.({
+      id: 7,
+      name: null,
+      nested: { a: 'x', secret: 1 },
+      tags: ['t'],
+      passwordHash: 'no',
+    });
     expect(JSON.parse(out ?? '')).toEqual({ id: 7, name: null, nested: { a: 'x' }, tags: ['t'] });
     expect(JSON.parse(write?.({ id: 1, name: 'n', nested: null, tags: [], note: 'y' }) ?? '')).toEqual({
       id: 1,
