@@ -460,6 +460,17 @@ describe('demo seed', () => {
     expect(invoice.amountDueCents).toBe(145_050 - 20_000 + 10_004);
     const payment = await createPayment(db, { invoiceId: invoice.id });
     expect(payment).toMatchObject({ paymentState: 'paid', amountCents: invoice.amountDueCents });
+    // Fees follow the server's rule: 5 % of the pre-tax part (125_050 of 135_054), not of the whole amount.
+    expect(payment.platformFeeCents).toBe(6253);
+    // A deposit carries its share of the job's tax (largest remainder: 46_296 + 3_704 = 50_000).
+    const deposit = await createInvoice(db, {
+      requestId: job.request.id,
+      invoiceType: 'deposit',
+      amountDueCents: 50_000,
+      linkToRequest: false,
+    });
+    expect(deposit.taxCents).toBe(3704);
+    expect((await createPayment(db, { invoiceId: deposit.id })).platformFeeCents).toBe(2315);
     const referral = await createReferral(db, { requestedService: 'PPF - Full Front', claimToken: 'token' });
     expect(referral).toMatchObject({ status: 'NEW', bonusCents: 10_000, specialistAction: 'available' });
     expect(referral.claimTokenHash).toMatch(/^[0-9a-f]{64}$/);

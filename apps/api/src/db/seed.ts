@@ -1,4 +1,3 @@
-import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
 import { makePlaceholderVin } from '@app/domain/vehicles/vin';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
@@ -788,14 +787,9 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       createdAt: invoice.date,
       updatedAt: invoice.date,
     });
-    // The job's 5 % fee, split between the deposit and the final invoice.
-    const platformFeeCents =
-      invoice.type === 'deposit'
-        ? calculateInvoicePlatformFee(created.amountDueCents)
-        : Math.max(0, job.request.feeCents - calculateInvoicePlatformFee(job.request.depositAmountCents));
+    // The platform fee is the server's: 5 % of the invoice's pre-tax part (the payment factory's default).
     const payment = await createPayment(tx, {
       invoiceId: created.id,
-      platformFeeCents,
       idempotencyKey: `seed:payment:${job.request.id}:${invoice.type}`,
       createdAt: invoice.date,
       ...invoice.payment,

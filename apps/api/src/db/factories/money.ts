@@ -1,4 +1,9 @@
-import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
+import {
+  calculateFinalInvoice,
+  calculateInvoicePlatformFee,
+  calculateTaxShare,
+  type JobAmounts,
+} from '@app/domain/invoicing/invoice-totals';
 import { and, eq } from 'drizzle-orm';
 import { customers } from '../schema/customers';
 import { dealers } from '../schema/identity';
@@ -20,7 +25,8 @@ export type CreateInvoiceInput = Partial<typeof invoices.$inferInsert> & {
 /**
  * An invoice of a request. Defaults come from the request: installer = assigned installer, billed to its
  * dealership or customer; amount due = deposit amount for a deposit invoice, otherwise what the customer
- * pays (total − discount + taxes) less deposits already paid. Amounts paid/remaining follow the status.
+ * pays (total − discount + taxes) less deposits already paid, each with its share of the job's tax (the
+ * server's rules). Amounts paid/remaining follow the status.
  * Without a number, the number is INV-(1000 + id).
  */
 export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Promise<Invoice> {
@@ -31,21 +37,27 @@ export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Prom
   );
   const invoiceType = values.invoiceType ?? 'final';
   const status = values.status ?? 'open';
+  // Amount and tax share by the server's rules (packages/domain invoicing): a deposit carries its share of
+  // the job's tax; the final invoice asks for the customer total less paid deposits, with the tax they did
+  // not carry.
+  const job: JobAmounts = {
+    finalAmountCents: request.totalCents - request.discountCents,
+    taxesCents: request.taxesCents,
+  };
   let amountDueCents = values.amountDueCents;
-  if (amountDueCents === undefined) {
-    if (invoiceType === 'deposit') {
-      amountDueCents = request.depositAmountCents;
-    } else {
-      const paidDeposits = await db
-        .select({ amountPaidCents: invoices.amountPaidCents })
-        .from(invoices)
-        .where(and(eq(invoices.requestId, request.id), eq(invoices.invoiceType, 'deposit')));
-      const depositPaid = paidDeposits.reduce((sum, d) => sum + d.amountPaidCents, 0);
-      amountDueCents = Math.max(
-        0,
-        request.totalCents - request.discountCents + request.taxesCents - depositPaid,
-      );
-    }
+  let taxCents: number;
+  if (invoiceType === 'deposit') {
+    amountDueCents ??= request.depositAmountCents;
+    taxCents = calculateTaxShare(amountDueCents, job);
+  } else {
+    const paidDeposits = await db
+      .select({ amountPaidCents: invoices.amountPaidCents })
+      .from(invoices)
+      .where(and(eq(invoices.requestId, request.id), eq(invoices.invoiceType, 'deposit')));
+    const paidDepositCents = paidDeposits.reduce((sum, d) => sum + d.amountPaidCents, 0);
+    const final = calculateFinalInvoice({ ...job, paidDepositCents });
+    amountDueCents ??= final.amountCents;
+    taxCents = final.taxCents;
   }
   const amountPaidCents = values.amountPaidCents ?? (status === 'paid' ? amountDueCents : 0);
   const amountRemainingCents =
@@ -74,7 +86,7 @@ export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Prom
     await db
       .insert(invoices)
       .values({
-        taxCents: invoiceType === 'final' ? request.taxesCents : 0,
+        taxCents,
         finalizedAt: status === 'draft' ? null : invoiceDate,
         paidAt: status === 'paid' ? invoiceDate : null,
         voidedAt: status === 'void' ? invoiceDate : null,
@@ -130,7 +142,8 @@ export type CreatePaymentInput = Partial<typeof payments.$inferInsert> & {
 
 /**
  * A payment. With an invoice, request, installer, type, amount and state default from it (paid invoices
- * give paid payments dated when the invoice was paid); the platform fee defaults to 5 % of the amount.
+ * give paid payments dated when the invoice was paid); the platform fee defaults to the server's: 5 % of the
+ * pre-tax part of the amount (its share of the invoice's tax taken out).
  */
 export async function createPayment(db: DbOrTx, input: CreatePaymentInput): Promise<Payment> {
   const invoice =
@@ -158,7 +171,14 @@ export async function createPayment(db: DbOrTx, input: CreatePaymentInput): Prom
     .insert(payments)
     .values({
       paymentType: invoice?.invoiceType ?? 'final',
-      platformFeeCents: calculateInvoicePlatformFee(amountCents),
+      platformFeeCents: calculateInvoicePlatformFee(amountCents, {
+        taxCents: invoice
+          ? calculateTaxShare(amountCents, {
+              finalAmountCents: invoice.amountDueCents - invoice.taxCents,
+              taxesCents: invoice.taxCents,
+            })
+          : 0,
+      }),
       paymentDate: isPaid ? (invoice?.paidAt ?? new Date()) : null,
       ...input,
       requestId,
