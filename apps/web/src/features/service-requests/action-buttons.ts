@@ -85,10 +85,7 @@ function toOfferRefs(offers: readonly TRequestOffer[]): OfferRef[] {
  * from the server (contractRequired, contractSigned), so START SERVICE is disabled before a required
  * contract is signed, as the server refuses it.
  */
-export function toRequestContext(
-  request: TRequestimate,
-  offers: readonly TRequestOffer[],
-): RequestContext {
+export function toRequestContext(request: TRequestimate, offers: readonly TRequestOffer[]): RequestContext {
   const isDealerType = request.requestType === 'dealer';
   const dueDate = toIsoDay(fromWire(request.dueDate));
   return {
