@@ -290,33 +290,6 @@ test.describe('a dealer request from offer to review', () => {
     }
   });
 
-  test('an installer rejects an offered request', async ({ page }) => {
-    const dealerApi = await apiAs(page.request, DEALER);
-    const installerApi = await apiAs(page.request, INSTALLER);
-    const requestId = await createOpenRequest(dealerApi, [installerApi.companyId]);
-
-    // An installer reads its own offer of the request.
-    const ownOffer = async () =>
-      (
-        await installerApi.call<{ installerId: number; currentStatus: string }[]>(
-          'GET',
-          `/requestoffered/request/${requestId}`,
-        )
-      ).map((o) => [o.installerId, o.currentStatus]);
-    expect(await ownOffer()).toEqual([[installerApi.companyId, 'offered']]);
-
-    await signInAs(page, INSTALLER);
-    await expect(page).toHaveURL(/\/requestimates$/);
-    await open(page, '/requestimates', requestId);
-    await expect(actionButton(page, 'REJECT')).toBeEnabled();
-    await actionButton(page, 'REJECT').click();
-    await expectDone(page);
-    await expect(actionButton(page, 'ACCEPT')).toHaveCount(0);
-    await expect(actionButton(page, 'REJECT')).toHaveCount(0);
-    await look(page, 'dealer-journey-reject-1280');
-    expect(await ownOffer()).toEqual([[installerApi.companyId, 'rejected']]);
-  });
-
   test('two installers claim one open request: the second is told it is already claimed', async ({
     page,
     browser,
@@ -352,5 +325,37 @@ test.describe('a dealer request from offer to review', () => {
       await a.context.close();
       await b.context.close();
     }
+  });
+});
+
+test.describe('small screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, actionTimeout: 15_000 });
+
+  test('an installer rejects an offered request', async ({ page }) => {
+    const dealerApi = await apiAs(page.request, DEALER);
+    const installerApi = await apiAs(page.request, INSTALLER);
+    const requestId = await createOpenRequest(dealerApi, [installerApi.companyId]);
+
+    // An installer reads its own offer of the request.
+    const ownOffer = async () =>
+      (
+        await installerApi.call<{ installerId: number; currentStatus: string }[]>(
+          'GET',
+          `/requestoffered/request/${requestId}`,
+        )
+      ).map((o) => [o.installerId, o.currentStatus]);
+    expect(await ownOffer()).toEqual([[installerApi.companyId, 'offered']]);
+
+    await signInAs(page, INSTALLER);
+    await expect(page).toHaveURL(/\/requestimates$/);
+    await open(page, '/requestimates', requestId);
+    await expect(actionButton(page, 'REJECT')).toBeEnabled();
+    await look(page, 'dealer-journey-reject-offered-390');
+    await actionButton(page, 'REJECT').click();
+    await expectDone(page);
+    await expect(actionButton(page, 'ACCEPT')).toHaveCount(0);
+    await expect(actionButton(page, 'REJECT')).toHaveCount(0);
+    await look(page, 'dealer-journey-reject-390');
+    expect(await ownOffer()).toEqual([[installerApi.companyId, 'rejected']]);
   });
 });
