@@ -215,7 +215,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
           <RequestOffers offers={offers} part={detail.offers} />
           <RequestCalendarDays days={calendarDays} part={detail.calendar} />
-          <RequestHistory records={detail.history.data ?? []} part={detail.history} />
+          <RequestHistory records={detail.history.data ?? []} services={services} part={detail.history} />
           <RequestReferral referrals={detail.referral.data ?? []} part={detail.referral} />
         </SimpleGrid>
       </Paper>

@@ -2,12 +2,14 @@ import type {
   TCalendarDay,
   TRequestOffer,
   TRequestReferral,
+  TRequestService,
   TRequestStateRecord,
 } from '@app/contracts/service-requests.contract';
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { formatDisplayDate, fromDay, fromWire } from '../request-format';
 import type { PartState } from './detail-section';
 import { DetailSection } from './detail-section';
+import { findServiceName } from './request-services';
 
 function formatRange(start: string | null, end: string | null): string {
   const from = formatDisplayDate(fromWire(start));
@@ -74,11 +76,15 @@ export function InstallerChoice({
 
 export function RequestHistory({
   records,
+  services = [],
   part,
 }: {
   records: readonly TRequestStateRecord[];
+  /** Service lines, to name the service a record is about (START and FINISH SERVICE write one each). */
+  services?: readonly TRequestService[];
   part: PartState;
 }) {
+  const serviceNames = new Map(services.map((service) => [service.service_id, findServiceName(service)]));
   return (
     <DetailSection title="History" what="state history" part={part}>
       {records.length === 0 ? (
@@ -90,6 +96,9 @@ export function RequestHistory({
           {records.map((record) => (
             <Text key={record.id} component="li" size="sm">
               {formatDisplayDate(fromWire(record.stateDate))}: {record.requestStatus}
+              {record.serviceId !== null && serviceNames.has(record.serviceId)
+                ? ` (${serviceNames.get(record.serviceId)})`
+                : ''}
             </Text>
           ))}
         </Stack>
