@@ -70,7 +70,10 @@ async function chooseCategory(page: Page, category: string) {
   await page.getByRole('option', { name: category, exact: true }).click();
 }
 
+/** A screenshot once the popups' open transitions are over. */
 async function look(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(250); // Mantine's transitions are CSS transitions of about 200 ms
   await snap(page, name);
 }
 
@@ -128,7 +131,7 @@ for (const viewport of [
       await page.getByRole('button', { name: 'NEXT' }).click();
 
       await page.getByRole('button', { name: 'Drop-off date' }).click();
-      await expect(page.getByRole('dialog').or(page.locator('.mantine-Popover-dropdown'))).toBeVisible();
+      await expect(page.locator('[data-dates-dropdown="true"]')).toBeVisible();
       await look(page, `estimate-wizard-${viewport.name}-drop-off`);
       await page.keyboard.press('Escape');
 
@@ -254,12 +257,12 @@ for (const viewport of [
       vehicles.getByText("Select one of customer's previous vehicles or Add a new one"),
     ).toBeVisible();
     await expect(vehicles.getByRole('columnheader')).toHaveText([
+      '',
       'Year',
       'Make',
       'Model',
       'Trim',
       'Style',
-      '',
     ]);
     await look(page, `estimate-wizard-${viewport.name}-previous-vehicles`);
     await vehicles.getByRole('button', { name: 'Select 2019 Toyota Camry' }).click();

@@ -304,7 +304,7 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
       within(vehicles)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Year', 'Make', 'Model', 'Trim', 'Style', '']);
+    ).toEqual(['', 'Year', 'Make', 'Model', 'Trim', 'Style']);
     await user.click(within(vehicles).getByRole('button', { name: 'Select 2019 Toyota Camry' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('vehicle-summary')).toHaveTextContent('2019 Toyota Camry LE');

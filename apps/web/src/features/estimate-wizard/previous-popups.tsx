@@ -1,5 +1,6 @@
 import { type TCustomerJob, type TVehicle, ZCustomerJob, ZVehicle } from '@app/contracts/vehicles.contract';
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, buildPath } from '../../lib/api-client';
@@ -60,39 +61,54 @@ export function PreviousVehiclesModal(props: {
   onSelect: (v: WizardVehicle) => void;
   onClose: () => void;
 }) {
+  const isPhone = useMediaQuery('(max-width: 30em)') ?? false;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Previous vehicles" centered size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="Previous vehicles"
+      centered
+      size="lg"
+      fullScreen={isPhone}
+    >
       <Stack gap="sm">
         <Text size="sm">Select one of customer's previous vehicles or Add a new one</Text>
-        <ScrollArea.Autosize mah={360} type="auto">
-          <Table striped highlightOnHover verticalSpacing={6} aria-label="Previous vehicles">
+        <ScrollArea.Autosize mah={isPhone ? undefined : 360} type="auto" offsetScrollbars>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing={6}
+            horizontalSpacing={isPhone ? 4 : 'xs'}
+            fz={isPhone ? 'xs' : 'sm'}
+            aria-label="Previous vehicles"
+          >
             <Table.Thead>
               <Table.Tr>
+                <Table.Th />
                 <Table.Th>Year</Table.Th>
                 <Table.Th>Make</Table.Th>
                 <Table.Th>Model</Table.Th>
                 <Table.Th>Trim</Table.Th>
                 <Table.Th>Style</Table.Th>
-                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {props.vehicles.map((v) => (
                 <Table.Tr key={v.id} data-testid="previous-vehicle">
-                  <Table.Td>{v.Year}</Table.Td>
-                  <Table.Td>{v.Make}</Table.Td>
-                  <Table.Td>{v.Model}</Table.Td>
-                  <Table.Td>{v.Trim ?? ''}</Table.Td>
-                  <Table.Td>{v.Style ?? ''}</Table.Td>
                   <Table.Td>
                     <Button
-                      size="xs"
+                      size="compact-xs"
                       onClick={() => props.onSelect(toWizardVehicle(v))}
                       aria-label={`Select ${v.Year} ${v.Make} ${v.Model}`}
                     >
                       Select
                     </Button>
                   </Table.Td>
+                  <Table.Td>{v.Year}</Table.Td>
+                  <Table.Td>{v.Make}</Table.Td>
+                  <Table.Td>{v.Model}</Table.Td>
+                  <Table.Td>{v.Trim ?? ''}</Table.Td>
+                  <Table.Td>{v.Style ?? ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -104,7 +104,14 @@ export function PreviousJobsTable(props: {
         <Text c="dimmed">No previous jobs.</Text>
       ) : (
         <ScrollArea.Autosize mah={360} type="auto">
-          <Table striped highlightOnHover verticalSpacing={6} aria-label="Previous jobs">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing={6}
+            horizontalSpacing="xs"
+            fz="sm"
+            aria-label="Previous jobs"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Date</Table.Th>

@@ -774,7 +774,14 @@ export function WorkStep(props: {
       <Title order={5}>Selected services</Title>
       {selection.services.length === 0 && <Text c="dimmed">No service selected yet.</Text>}
       {selection.services.map((s) => (
-        <Group key={s.service.service_id} align="flex-end" wrap="wrap" data-testid="selected-service">
+        <Group
+          key={s.service.service_id}
+          align="flex-end"
+          justify="space-between"
+          wrap="wrap"
+          gap="xs"
+          data-testid="selected-service"
+        >
           <Stack gap={0} style={{ flex: '1 1 200px' }}>
             <Text size="sm">
               {lineDescription(s)} — {formatMoney(lineCost(s))}
@@ -788,50 +795,53 @@ export function WorkStep(props: {
               </Text>
             ) : null}
           </Stack>
-          {mode === 'dealer' ? (
-            <NumberInput
-              label="Retail price"
-              size="xs"
-              min={0}
-              decimalScale={2}
-              prefix="$"
-              w={130}
-              value={s.retailPrice ?? ''}
-              onChange={(v) =>
-                selection.setRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
-              }
-            />
-          ) : (
-            <Group gap={4} wrap="nowrap">
-              {s.custom && (
+          <Group gap={4} wrap="nowrap" align="flex-end">
+            {mode === 'dealer' ? (
+              <NumberInput
+                label="Retail price"
+                size="xs"
+                min={0}
+                decimalScale={2}
+                prefix="$"
+                w={130}
+                value={s.retailPrice ?? ''}
+                onChange={(v) =>
+                  selection.setRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
+                }
+              />
+            ) : (
+              <>
+                {s.custom && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => selection.editCustom(s.service.service_id)}
+                    aria-label={`Edit ${lineDescription(s)}`}
+                  >
+                    Edit
+                  </Button>
+                )}
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => selection.editCustom(s.service.service_id)}
-                  aria-label={`Edit ${lineDescription(s)}`}
+                  onClick={() => selection.openDiscount(s.service.service_id)}
+                  aria-label={`Discount ${lineDescription(s)}`}
                 >
-                  Edit
+                  Discount
                 </Button>
-              )}
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => selection.openDiscount(s.service.service_id)}
-                aria-label={`Discount ${lineDescription(s)}`}
-              >
-                Discount
-              </Button>
-            </Group>
-          )}
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => selection.remove(s.service.service_id)}
-            aria-label={`Remove ${lineDescription(s)}`}
-          >
-            Remove
-          </Button>
+              </>
+            )}
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              px={8}
+              onClick={() => selection.remove(s.service.service_id)}
+              aria-label={`Remove ${lineDescription(s)}`}
+            >
+              Remove
+            </Button>
+          </Group>
         </Group>
       ))}
       <CustomServiceDialog selection={selection} />
