@@ -39,7 +39,7 @@ import { useSession } from '../../lib/session-store';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { loadedJobMessage, loadPreviousJob, PreviousJobsTable } from './previous-jobs';
 import { CustomServiceDialog, DiscountDialog } from './service-dialogs';
-import { lineCost, lineDescription, toLineInput } from './service-lines';
+import { isPendingCustom, lineCost, lineDescription, toLineInput } from './service-lines';
 import { type ServiceSelection, useServiceSelection } from './use-service-selection';
 import {
   canAdvance,
@@ -810,26 +810,28 @@ export function WorkStep(props: {
                 }
               />
             ) : (
-              <>
-                {s.custom && (
+              !isPendingCustom(s) && (
+                <>
+                  {s.custom && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => selection.editCustom(s.service.service_id)}
+                      aria-label={`Edit ${lineDescription(s)}`}
+                    >
+                      Edit
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="default"
-                    onClick={() => selection.editCustom(s.service.service_id)}
-                    aria-label={`Edit ${lineDescription(s)}`}
+                    onClick={() => selection.openDiscount(s.service.service_id)}
+                    aria-label={`Discount ${lineDescription(s)}`}
                   >
-                    Edit
+                    Discount
                   </Button>
-                )}
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => selection.openDiscount(s.service.service_id)}
-                  aria-label={`Discount ${lineDescription(s)}`}
-                >
-                  Discount
-                </Button>
-              </>
+                </>
+              )
             )}
             <Button
               size="xs"
