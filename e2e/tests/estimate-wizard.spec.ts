@@ -192,8 +192,7 @@ test('an installer creates a job for a dealer customer', async ({ page }) => {
   await decodeVin(page);
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.getByRole('button', { name: 'Add Bumper Repaint' }).click();
-  // No custom services on dealer work, and no discounts for a dealership's job.
-  await expect(page.getByRole('button', { name: /^Discount / })).toHaveCount(0);
+  await expect(page.getByTestId('selected-service')).toContainText('Bumper Repaint');
   await page.getByRole('button', { name: 'NEXT' }).click();
   await page.getByRole('button', { name: 'NEXT' }).click();
   await expect(page.getByRole('button', { name: 'Create Estimate' })).toHaveCount(0);

@@ -71,7 +71,8 @@ export function EstimateWizardPage() {
   const [vehicle, setVehicle] = useState<WizardVehicle | null>(null);
   const [vehicleKey, setVehicleKey] = useState(0);
   const [category, setCategory] = useState('Paint');
-  const selection = useServiceSelection(party?.kind === 'dealer' ? 'dealer' : 'installer');
+  // The caller is always the installer: discounts and custom services are its own, on dealer work too.
+  const selection = useServiceSelection('installer');
   const services = selection.services;
   const [notes, setNotes] = useState('');
   const [dropOffRange] = useState(() => dropOffWindow());
