@@ -16,7 +16,7 @@ describe('help text above the detail (M9–M20)', () => {
   ];
   it.each(dealerCases)('dealer, %s: %s', (state, text) => {
     const request = buildRequest({ currentState: state, installerName: 'Elite Auto Film', assignedTo: 7 });
-    expect(findHelpText('dealer', request)).toBe(text);
+    expect(findHelpText('dealer', request, 1)).toBe(text);
   });
 
   const installerCases: [TRequestState, string | null][] = [
@@ -32,7 +32,7 @@ describe('help text above the detail (M9–M20)', () => {
   ];
   it.each(installerCases)('installer, %s: %s', (state, text) => {
     const request = buildRequest({ currentState: state, installerName: 'Elite Auto Film', assignedTo: 7 });
-    expect(findHelpText('installer', request)).toBe(text);
+    expect(findHelpText('installer', request, 7)).toBe(text);
   });
 
   it("names the retail customer as {dealer} on an installer's own estimate", () => {
@@ -41,15 +41,30 @@ describe('help text above the detail (M9–M20)', () => {
       dealerName: null,
       customerName: 'Olivia Chen',
     });
-    expect(findHelpText('installer', estimate)).toBe('We are waiting for the car from Olivia Chen to arrive');
+    expect(findHelpText('installer', estimate, estimate.requestor)).toBe(
+      'We are waiting for the car from Olivia Chen to arrive',
+    );
   });
 
   it('still reads when the installer name is missing', () => {
-    expect(findHelpText('dealer', buildRequest({ currentState: 'started', installerName: null }))).toBe(
+    expect(findHelpText('dealer', buildRequest({ currentState: 'started', installerName: null }), 1)).toBe(
       'Your installer has started your job',
     );
-    expect(findHelpText('dealer', buildRequest({ currentState: 'collected', installerName: '  ' }))).toBe(
+    expect(findHelpText('dealer', buildRequest({ currentState: 'collected', installerName: '  ' }), 1)).toBe(
       'This completed work by your installer is waiting for your review',
+    );
+  });
+
+  it('says nothing to an installer about work that is not its own: a rejected offer, a claim it lost', () => {
+    const offered = buildRequest({ currentState: 'new', assignedTo: 0, offerState: 'offered' });
+    expect(findHelpText('installer', offered, 7)).toBe(
+      'We are waiting for you to complete the estimate details',
+    );
+    expect(findHelpText('installer', { ...offered, offerState: 'rejected' }, 7)).toBeNull();
+    const claimedByOther = buildRequest({ currentState: 'scheduled', assignedTo: 9, offerState: 'offered' });
+    expect(findHelpText('installer', claimedByOther, 7)).toBeNull();
+    expect(findHelpText('installer', { ...claimedByOther, assignedTo: 7 }, 7)).toBe(
+      'We are waiting for the car from Sunrise Motors to arrive',
     );
   });
 });

@@ -27,10 +27,34 @@ const installerTexts: Partial<Record<TRequestState, string>> = {
 const FALLBACK_INSTALLER = 'your installer';
 const FALLBACK_DEALER = 'the customer';
 
+/**
+ * An installer reads a dealer request it is not (or no longer) working on: its offer was rejected, or
+ * another specialist was assigned (a claim it lost). The state's sentence is about someone else's work.
+ */
+function isBystander(
+  request: Pick<TRequestimate, 'requestType' | 'currentState' | 'assignedTo' | 'offerState'>,
+  viewerCompanyId: number,
+): boolean {
+  if (request.requestType !== 'dealer') return false;
+  if (request.offerState === 'rejected') return true;
+  return request.assignedTo > 0 && request.assignedTo !== viewerCompanyId;
+}
+
 export function findHelpText(
   userType: UserType,
-  request: Pick<TRequestimate, 'currentState' | 'installerName' | 'dealerName' | 'customerName'>,
+  request: Pick<
+    TRequestimate,
+    | 'currentState'
+    | 'installerName'
+    | 'dealerName'
+    | 'customerName'
+    | 'requestType'
+    | 'assignedTo'
+    | 'offerState'
+  >,
+  viewerCompanyId: number,
 ): string | null {
+  if (userType === 'installer' && isBystander(request, viewerCompanyId)) return null;
   const template = (userType === 'dealer' ? dealerTexts : installerTexts)[request.currentState];
   if (!template) return null;
   const installer =

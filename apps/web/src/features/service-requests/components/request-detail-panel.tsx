@@ -125,7 +125,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
   const calendarDays = detail.calendar.data ?? [];
   const schedule = findSchedule(request, offers, calendarDays);
   const summary = buildRequestSummary({ userType: user.userType, request, schedule, notes });
-  const helpText = findHelpText(user.userType, request);
+  const helpText = findHelpText(user.userType, request, user.companyId);
   const selectedService = services.find((service) => service.service_id === serviceId) ?? null;
   const buttons = listPanelButtons({
     user,
