@@ -1,39 +1,6 @@
 import { formatDuplicateConfirmation } from '@app/contracts/request-creation.contract';
 import { describe, expect, it } from 'vitest';
-import { planWorkDays } from './request-creation.service';
 import { findInvalidNumbers } from './request-pricing';
-
-describe('planWorkDays', () => {
-  it.each([
-    ['one day', [{ id: 1, durationTenths: 10 }], [[1, '2025-03-08', 10]]],
-    [
-      'lines continue where the previous stopped',
-      [
-        { id: 1, durationTenths: 5 },
-        { id: 2, durationTenths: 10 },
-      ],
-      [
-        [1, '2025-03-08', 5],
-        [2, '2025-03-08', 5],
-        [2, '2025-03-09', 5],
-      ],
-    ],
-    ['a zero-length line still takes a tenth', [{ id: 3, durationTenths: 0 }], [[3, '2025-03-08', 1]]],
-    [
-      'three days across a month end',
-      [{ id: 4, durationTenths: 30 }],
-      [
-        [4, '2025-03-08', 10],
-        [4, '2025-03-09', 10],
-        [4, '2025-03-10', 10],
-      ],
-    ],
-  ] as const)('%s', (_name, lines, expected) => {
-    expect(
-      planWorkDays(lines, '2025-03-08').map((d) => [d.requestServiceId, d.workDate, d.dailyWorkTenths]),
-    ).toEqual(expected);
-  });
-});
 
 describe('findInvalidNumbers', () => {
   it('names every NaN or infinite money field with its service number', () => {

@@ -18,6 +18,7 @@ import type { ServiceLine } from '@app/domain/pricing/service-selection';
 import { listBlockedDays, resolveCapacity } from '@app/domain/scheduling/availability';
 import { addDays, toIsoDate } from '@app/domain/scheduling/dates';
 import { computeEndDate, computeProposedDueDate, countWholeDays } from '@app/domain/scheduling/job-dates';
+import { planLineWorkDays } from '@app/domain/scheduling/work-days';
 import { applyRate, centsToDollars, formatMoney } from '@app/domain/shared/money';
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isPlaceholderVin, isValidVin, makePlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
@@ -83,26 +84,6 @@ function toCreatedLine(row: LineRow): TCreatedLine {
   };
 }
 
-/** Work days of the lines from a start day: each line continues where the previous stopped (10 tenths a day). */
-export function planWorkDays(lines: readonly { id: number; durationTenths: number }[], startDay: string) {
-  const days: { requestServiceId: number; workDate: string; dailyWorkTenths: number }[] = [];
-  let cursor = 0;
-  for (const line of lines) {
-    let remaining = Math.max(line.durationTenths, 1);
-    while (remaining > 0) {
-      const portion = Math.min(remaining, 10 - (cursor % 10));
-      days.push({
-        requestServiceId: line.id,
-        workDate: addDays(startDay, Math.floor(cursor / 10)),
-        dailyWorkTenths: portion,
-      });
-      cursor += portion;
-      remaining -= portion;
-    }
-  }
-  return days;
-}
-
 export function createRequestCreationService(deps: Deps) {
   const { db, repository, catalog, matching, clock } = deps;
 
@@ -164,7 +145,7 @@ export function createRequestCreationService(deps: Deps) {
     const isBooked = request.currentState === 'scheduled';
     const startDay = toIsoDate(request.availableDate);
     const { capacity, locationId } = await capacityOf(tx, installerId);
-    const planned = planWorkDays(
+    const planned = planLineWorkDays(
       lines.length > 0 ? lines.map((l) => ({ id: l.id, durationTenths: l.durationTenths })) : [],
       startDay,
     );
