@@ -171,4 +171,26 @@ describe('services from a previous job', () => {
       'Badge removal',
     ]);
   });
+
+  it("matches another specialist's catalog (or 'Any') by category and description", () => {
+    const other = [
+      buildCatalogService({
+        service_id: 31,
+        master_service_id: 18,
+        service_category: 'PPF',
+        description: 'Full Front PPF',
+        service_cost: 1700,
+      }),
+      buildCatalogService({
+        service_id: 32,
+        master_service_id: 19,
+        service_category: 'Glass/Tint',
+        description: 'Full Front PPF',
+        service_cost: 5,
+      }),
+    ];
+    const loaded = servicesFromPreviousJob([previous({ master_service_id: 1 })], other, 'dealer');
+    expect(loaded.services.map((s) => [s.service.service_id, s.service.service_cost])).toEqual([[31, 1700]]);
+    expect(loaded.skipped).toEqual([]);
+  });
 });

@@ -174,6 +174,28 @@ export type PreviousJobSelection = {
  * to the current catalog by its master service; a custom line keeps its description, cost and time
  * (installers only). Inclusion rules apply as if the services were added one by one.
  */
+const normalized = (text: string) => text.trim().toLowerCase();
+
+/**
+ * The catalog entry of a previous line: the same master service when the catalog is the same
+ * specialist's; otherwise (another specialist, or 'Any', whose master services are their own) the
+ * entry of the same category and description.
+ */
+function findCatalogMatch(
+  line: TRequestService,
+  catalog: readonly TCatalogService[],
+): TCatalogService | undefined {
+  if (line.master_service_id !== null) {
+    const sameMaster = catalog.find((c) => c.master_service_id === line.master_service_id);
+    if (sameMaster) return sameMaster;
+  }
+  return catalog.find(
+    (c) =>
+      normalized(c.service_category) === normalized(line.service_category) &&
+      normalized(c.description) === normalized(line.description),
+  );
+}
+
 export function servicesFromPreviousJob(
   lines: readonly TRequestService[],
   catalog: readonly TCatalogService[],
@@ -183,9 +205,7 @@ export function servicesFromPreviousJob(
   const skipped: string[] = [];
   for (const line of [...lines].sort((a, b) => a.position - b.position)) {
     const name = line.custom_description || line.description;
-    const match = catalog.find(
-      (c) => line.master_service_id !== null && c.master_service_id === line.master_service_id,
-    );
+    const match = findCatalogMatch(line, catalog);
     if (!match || (match.is_custom && mode === 'dealer')) {
       skipped.push(name);
       continue;
