@@ -1,4 +1,5 @@
-// Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`.
+// Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`
+// (sections: startup, argon2, postgres, lists, lifecycle, creation).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -169,4 +170,16 @@ if (want('postgres')) {
     report('restart on PostgreSQL to healthy, ms', again.ms);
     await stopServer(again.child);
   });
+}
+
+// The capability benchmarks, each its own script (run alone for their options):
+// lists (issue 3), lifecycle (issue 4), creation (issue 6).
+for (const name of ['lists', 'lifecycle', 'creation']) {
+  if (!want(name)) continue;
+  console.log(`\n--- ${name}: node scripts/bench-${name}.mjs`);
+  const run = spawnSync(process.execPath, [path.join(root, `scripts/bench-${name}.mjs`)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) console.log(`bench-${name} exited with ${run.status}`);
 }
