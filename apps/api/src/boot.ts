@@ -44,8 +44,9 @@ export async function bootApp(
   if (pgliteDir !== null && (isNewPglite || seeded)) {
     await database.close();
     database = await open();
-    collectGarbageNow();
   }
+  // What seeding built is garbage now; an idle server would otherwise keep it for a long time.
+  if (isNewPglite || seeded) collectGarbageNow();
   const seedMs = lap();
   const app = await buildApp({ config, database });
   const buildMs = lap();
