@@ -6,41 +6,11 @@ import { installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, shellFakes, signInAs } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { buildRequest, buildService } from '../service-requests/service-requests.fixtures';
-import { buildCatalogService } from './request-wizard.fixtures';
+import { buildCatalogService, buildVinReply } from './request-wizard.fixtures';
 import { RequestWizardPage } from './request-wizard-page';
 
 const dealer = buildUser({ userType: 'dealer', access: 'STANDARD', companyId: 5 });
 const VIN = '1HGCM82633A004352';
-
-const vinResult = {
-  VIN,
-  ModelYear: '2003',
-  Make: 'HONDA',
-  Model: 'Accord',
-  Series: '',
-  Series2: '',
-  Trim: 'EX',
-  Trim2: '',
-  BodyClass: 'Sedan',
-  Doors: '4',
-  Manufacturer: 'HONDA',
-  ErrorCode: '0',
-  ErrorText: '',
-  id_car_make: 1,
-  id_car_model: 2,
-  id_car_trim: 3,
-  make_name: 'Honda',
-  model_name: 'Accord',
-  trim_name: 'EX',
-  body_style: null,
-  size: 'M',
-  id_car_type: 'M',
-  matchType: 'exact',
-  makeScore: 1,
-  modelScore: 1,
-  trimScore: 1,
-  decoder: 'corgi',
-};
 
 const specialist = {
   Installer_id: 3,
@@ -57,7 +27,7 @@ function baseFakes(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
     ...shellFakes(dealer),
     'POST /api/page-views': { status: 201, body: { success: true } },
     'GET /api/installerProximity/5/All': { body: [specialist] },
-    'GET /api/vin/': { body: { Count: 1, Message: '', SearchCriteria: VIN, Results: [vinResult] } },
+    'GET /api/vin/': { body: buildVinReply(VIN) },
     'GET /api/makes/2003': { body: [{ id_car_make: 1, name: 'Honda' }] },
     'GET /api/models/20031': { body: [] },
     'GET /api/trims/2': { body: [] },
