@@ -1,53 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDealer, createUser } from '../src/db/factories/identity';
 import { enqueueOutbox } from '../src/modules/outbox/outbox-enqueue';
 import { startTestSmtpServer, type TestSmtpServer } from '../src/modules/outbox/outbox-test-smtp';
+import { type ApiProcess, startApiProcess, stopApiProcess as stop } from './api-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-/** Starts `src/server.ts` as its own process; resolves with its URL once it listens. */
-function startApiProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`API process did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Serving on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`API process exited with ${code}: ${output}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 // Scale-out: several stateless API processes on one PostgreSQL.
 describe.skipIf(inject('testDb') !== 'postgres')('two API processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
-  const processes: { child: ChildProcess; url: string }[] = [];
+  const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();

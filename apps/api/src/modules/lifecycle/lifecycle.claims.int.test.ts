@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { CLAIM_CONFLICT_MESSAGE } from '@app/contracts/lifecycle.contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ApiProcess, startApiProcess, stopApiProcess as stop } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/client';
@@ -96,42 +96,7 @@ describe.skipIf(inject('testDb') !== 'postgres')('claims from two API processes 
   const root = path.resolve(import.meta.dirname, '../../../../..');
   const jwtSecret = 'claims-two-process-secret-claims-two-process';
   let database: TestDatabase;
-  const processes: { child: ChildProcess; url: string }[] = [];
-
-  function startApiProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-        cwd: root,
-        // biome-ignore lint/style/noProcessEnv: the child API process inherits this test's environment
-        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`API process did not start: ${output}`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /Serving on (http:\/\/\S+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve({ child, url: match[1]! });
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`API process exited with ${code}: ${output}`));
-      });
-    });
-  }
-
-  async function stop(child: ChildProcess) {
-    if (child.exitCode !== null) return;
-    child.removeAllListeners('exit');
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
