@@ -8,11 +8,12 @@
 //         started here): the API from source with the demo data, 20 concurrent clients for ~10 s each
 //         (BENCH_DURATION_S): POST /api/requestimates/ with two services (priced and checked by the server,
 //         one transaction), and the documented sequence (create, POST /requestService twice, /matchAll/).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withPostgres } from './bench-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -128,36 +129,6 @@ async function benchVin() {
   );
   const repeat = await pass(Array.from({ length: 100 }, () => vinsWithSerial(22222)[0]));
   report('the same VIN again (result cache): p95', `${quantile(repeat, 0.95).toFixed(3)} ms`);
-}
-
-/** A throwaway PostgreSQL 15, or BENCH_DATABASE_URL when given. */
-async function withPostgres(fn) {
-  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
-  const bin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
-    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
-    return;
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-creation-pg-'));
-  spawnSync('chown', ['postgres', dir]);
-  const port = 56000 + Math.floor(Math.random() * 1000);
-  const run = (args) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
-  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([
-    `${bin}/pg_ctl`,
-    '-D',
-    `${dir}/data`,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-w',
-    'start',
-  ]);
-  try {
-    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 async function benchCreate() {

@@ -13,11 +13,12 @@
 //     * contended claims: every request offered to all 20 installers, all 20 claim each of them; exactly
 //       one claim per request wins (checked and printed).
 // PostgreSQL: BENCH_DATABASE_URL, or a throwaway PostgreSQL 15 started here (root + Debian package).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withPostgres } from './bench-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -385,36 +386,6 @@ if (want('pglite')) {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** A throwaway PostgreSQL 15 (as CI starts it), or BENCH_DATABASE_URL when given. */
-async function withPostgres(fn) {
-  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
-  const bin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
-    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
-    return;
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lifecycle-pg-'));
-  spawnSync('chown', ['postgres', dir]);
-  const port = 55000 + Math.floor(Math.random() * 1000);
-  const run = (a) => spawnSync('runuser', ['-u', 'postgres', '--', ...a], { stdio: 'ignore' });
-  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([
-    `${bin}/pg_ctl`,
-    '-D',
-    `${dir}/data`,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-w',
-    'start',
-  ]);
-  try {
-    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

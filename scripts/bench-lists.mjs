@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withPostgres } from './bench-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -365,11 +366,9 @@ function reportHttp(engine, label, r, p95Target) {
 
 let nextPort = 3900 + Math.floor(Math.random() * 400);
 const children = new Set();
-const exitCleanups = new Set();
-// Never leave a server or a throwaway PostgreSQL behind, whatever stops this script.
+// Never leave a server behind, whatever stops this script (bench-postgres.mjs removes its PostgreSQL).
 process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  for (const cleanup of exitCleanups) cleanup();
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
@@ -523,43 +522,46 @@ const hashValue = await passwordHash();
 console.log(`${'engine'.padEnd(9)} ${'figure'.padEnd(58)} ${'value'.padStart(10)}  target`);
 
 if (want('postgres')) {
-  await withPostgres(async (baseUrl) => {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query('drop database if exists bench_lists with (force)');
-    await admin.query('create database bench_lists');
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = '/bench_lists';
-    const url = u.toString();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pgdata-'));
-    let server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir }); // migrates
-    await stopServer(server.child);
-    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-    pool.on('error', () => {}); // idle connections closed by the server's shutdown
-    const t0 = performance.now();
-    await pool.query(seedSql(hashValue));
-    await pool.query('vacuum analyze');
-    report(
-      'postgres',
-      'seed 100k requests + 300k lines (bulk SQL), s',
-      ((performance.now() - t0) / 1000).toFixed(1),
-    );
-    const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
-    const query = async (q, id) => (await pool.query(withId(q, id))).rows;
-    const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
-    await explain('postgres', rawQuery, ids);
-    server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
-    try {
-      const api = await driveServer('postgres', server.url, ids);
+  await withPostgres(
+    async (baseUrl) => {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query('drop database if exists bench_lists with (force)');
+      await admin.query('create database bench_lists');
+      await admin.end();
+      const u = new URL(baseUrl);
+      u.pathname = '/bench_lists';
+      const url = u.toString();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pgdata-'));
+      let server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir }); // migrates
       await stopServer(server.child);
-      await driveBare('postgres', query, ids, api);
-    } finally {
-      await stopServer(server.child);
-      await pool.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+      pool.on('error', () => {}); // idle connections closed by the server's shutdown
+      const t0 = performance.now();
+      await pool.query(seedSql(hashValue));
+      await pool.query('vacuum analyze');
+      report(
+        'postgres',
+        'seed 100k requests + 300k lines (bulk SQL), s',
+        ((performance.now() - t0) / 1000).toFixed(1),
+      );
+      const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
+      const query = async (q, id) => (await pool.query(withId(q, id))).rows;
+      const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
+      await explain('postgres', rawQuery, ids);
+      server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+      try {
+        const api = await driveServer('postgres', server.url, ids);
+        await stopServer(server.child);
+        await driveBare('postgres', query, ids, api);
+      } finally {
+        await stopServer(server.child);
+        await pool.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { settings: '-c fsync=off -c max_connections=100' },
+  );
 }
 
 if (want('pglite')) {
@@ -602,39 +604,4 @@ if (want('pglite')) {
   await db.close();
   if (process.env.BENCH_KEEP_DATA) console.log(`(PGlite data kept in ${dataDir})`);
   else rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** BENCH_DATABASE_URL, or a throwaway PostgreSQL 15 (as scripts/bench.mjs starts it). */
-async function withPostgres(fn) {
-  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
-  const bin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
-    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
-    return;
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pg-'));
-  spawnSync('chown', ['postgres', dir]);
-  const port = 56000 + Math.floor(Math.random() * 1000);
-  const run = (a) => spawnSync('runuser', ['-u', 'postgres', '--', ...a], { stdio: 'ignore' });
-  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([
-    `${bin}/pg_ctl`,
-    '-D',
-    `${dir}/data`,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
-    '-w',
-    'start',
-  ]);
-  const stop = () => {
-    exitCleanups.delete(stop);
-    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  exitCleanups.add(stop);
-  try {
-    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    stop();
-  }
 }

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPostgres } from './bench-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -86,36 +87,6 @@ async function signInTimes(url, n) {
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(n / 2)], p95: times[Math.floor(n * 0.95)] };
-}
-
-/** A throwaway PostgreSQL 15 (as CI starts it), or BENCH_DATABASE_URL when given. */
-async function withPostgres(fn) {
-  if (process.env.BENCH_DATABASE_URL) return fn(process.env.BENCH_DATABASE_URL);
-  const bin = '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`) || process.getuid?.() !== 0) {
-    console.log('(no PostgreSQL: set BENCH_DATABASE_URL, or run as root with PostgreSQL 15 installed)');
-    return;
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-pg-'));
-  spawnSync('chown', ['postgres', dir]);
-  const port = 55000 + Math.floor(Math.random() * 1000);
-  const run = (args) => spawnSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'ignore' });
-  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([
-    `${bin}/pg_ctl`,
-    '-D',
-    `${dir}/data`,
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-    '-w',
-    'start',
-  ]);
-  try {
-    return await fn(`postgres://postgres@127.0.0.1:${port}/postgres`);
-  } finally {
-    run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 console.log(`${'figure'.padEnd(52)} ${'value'.padStart(12)}  target`);
