@@ -10,6 +10,9 @@
 // this process: pg Pool, 20 concurrent (PGlite: the same data dir opened here once the server is stopped).
 // Also prints the floor every signed-in call pays (GET /api/health with a bearer token) and the machine's
 // load, because the server, the database and the load generator share its CPUs.
+// Each engine is driven twice: with the server's read cache (the default: repeated reads of unchanged data
+// are answered after one version check; on PostgreSQL the dealer list also runs while one of the dealer's
+// requests changes every 100 ms) and with READ_CACHE_MB=0 (every read runs the statement).
 // Env: BENCH_DATABASE_URL, BENCH_DURATION_S (default 10), BENCH_KEEP_DATA=1 (keep the PGlite data dir).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -426,8 +429,14 @@ const FULL_REQUEST_IDS_SQL = `select id from service_requests
   where requestor_dealer_id = 1 and request_type = 'dealer' and deleted_at is null
   order by id limit 500`;
 
-async function driveServer(engine, url, ids) {
-  machineContext(engine, 'before');
+/**
+ * Drives the three calls on a running server. `cached`: the server keeps its read cache (the default);
+ * its figures are then those of repeated reads of unchanged data, and `write` (when given) also runs the
+ * dealer list while one of the dealer's listed requests changes every 100 ms.
+ */
+async function driveServer(engine, url, ids, { cached, write }) {
+  const tag = cached ? 'cached' : 'no cache';
+  machineContext(engine, `before (${tag})`);
   const dealerToken = await signInToken(url, 'bench-dealer@bench.test');
   const installerToken = await signInToken(url, 'bench-installer@bench.test');
   const dealerList = ['/api/requestimates/list/?mode=jobs&limit=50'];
@@ -455,17 +464,37 @@ async function driveServer(engine, url, ids) {
   // The floor every signed-in call pays here: HTTP + the auth guard (JWT check + user lookup), no handler work.
   const floor = await driveHttp(url, dealerToken, ['/api/health'], Math.min(5, DURATION_S));
   reportHttp(engine, 'floor: GET /api/health + bearer (guard, select 1)', floor, '(context)');
+  const target = (t) => (engine === 'postgres' ? t : '');
   const a = await driveHttp(url, dealerToken, dealerList, DURATION_S);
-  reportHttp(engine, 'API list, dealer jobs', a, engine === 'postgres' ? 'p95 < 25' : '');
+  reportHttp(engine, `API list, dealer jobs (${tag})`, a, target('p95 < 25'));
   const b = await driveHttp(url, installerToken, installerList, DURATION_S);
-  reportHttp(engine, 'API list, installer requests (merged)', b, engine === 'postgres' ? 'p95 < 25' : '');
+  reportHttp(engine, `API list, installer requests, merged (${tag})`, b, target('p95 < 25'));
   const c = await driveHttp(url, dealerToken, fullPaths, DURATION_S);
-  reportHttp(engine, 'API full request', c, engine === 'postgres' ? 'p95 < 15' : '');
-  machineContext(engine, 'after');
-  return { dealerList: a, installerList: b, full: c };
+  reportHttp(engine, `API full request (${tag})`, c, target('p95 < 15'));
+  if (cached && write) {
+    let writes = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await write(writes++);
+        await sleep(100);
+      }
+    })();
+    const w = await driveHttp(url, dealerToken, dealerList, DURATION_S);
+    writing = false;
+    await writer;
+    reportHttp(
+      engine,
+      `API list, dealer jobs (cached, ${writes} writes to its requests)`,
+      w,
+      target('p95 < 25'),
+    );
+  }
+  machineContext(engine, `after (${tag})`);
+  return { dealerList: a, installerList: b, full: c, tag };
 }
 
-async function driveBare(engine, query, ids, api) {
+async function driveBare(engine, query, ids, runs) {
   const a = await driveLoops(() => query(queries.dealerJobs), DURATION_S);
   report(engine, 'bare SQL, dealer jobs list: q/s (p95 ms)', `${fmt(a.rps)} (${fmt(a.p95)})`);
   const b = await driveLoops(() => query(queries.installerRequests), DURATION_S);
@@ -473,24 +502,17 @@ async function driveBare(engine, query, ids, api) {
   const c = await driveLoops((n) => query(queries.fullRequest, ids[n % ids.length]), DURATION_S);
   report(engine, 'bare SQL, full request: q/s (p95 ms)', `${fmt(c.rps)} (${fmt(c.p95)})`);
   const ratio = (x, y) => `${Math.round((100 * x.rps) / y.rps)} %`;
-  report(
-    engine,
-    'API / bare throughput, dealer jobs list',
-    ratio(api.dealerList, a),
-    engine === 'postgres' ? '≥ 50 %' : '',
-  );
-  report(
-    engine,
-    'API / bare throughput, installer merged list',
-    ratio(api.installerList, b),
-    engine === 'postgres' ? '≥ 50 %' : '',
-  );
-  report(
-    engine,
-    'API / bare throughput, full request',
-    ratio(api.full, c),
-    engine === 'postgres' ? '≥ 50 %' : '',
-  );
+  const target = engine === 'postgres' ? '≥ 50 %' : '';
+  for (const api of runs) {
+    report(engine, `API / bare throughput, dealer jobs list (${api.tag})`, ratio(api.dealerList, a), target);
+    report(
+      engine,
+      `API / bare throughput, installer merged list (${api.tag})`,
+      ratio(api.installerList, b),
+      target,
+    );
+    report(engine, `API / bare throughput, full request (${api.tag})`, ratio(api.full, c), target);
+  }
 }
 
 async function explain(engine, query, ids) {
@@ -549,13 +571,33 @@ if (want('postgres')) {
       const query = async (q, id) => (await pool.query(withId(q, id))).rows;
       const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
       await explain('postgres', rawQuery, ids);
-      server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir });
+      const jobIds = (
+        await pool.query(
+          `select id from service_requests where requestor_dealer_id = 1 and request_type = 'dealer'
+           and current_state in ('scheduled', 'received', 'started') order by available_date, id limit 50`,
+        )
+      ).rows.map((r) => r.id);
+      const write = (n) =>
+        pool.query('update service_requests set vehicle_trim = $2 where id = $1', [
+          jobIds[n % jobIds.length],
+          `Trim ${n}`,
+        ]);
+      const runs = [];
+      for (const cached of [true, false]) {
+        server = await startServer({
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          ...(cached ? {} : { READ_CACHE_MB: '0' }),
+        });
+        try {
+          runs.push(await driveServer('postgres', server.url, ids, { cached, write }));
+        } finally {
+          await stopServer(server.child);
+        }
+      }
       try {
-        const api = await driveServer('postgres', server.url, ids);
-        await stopServer(server.child);
-        await driveBare('postgres', query, ids, api);
+        await driveBare('postgres', query, ids, runs);
       } finally {
-        await stopServer(server.child);
         await pool.end();
         rmSync(dataDir, { recursive: true, force: true });
       }
@@ -580,12 +622,14 @@ if (want('pglite')) {
   );
   const ids = (await db.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
   await db.close();
-  server = await startServer({ DATA_DIR: dataDir });
-  let api;
-  try {
-    api = await driveServer('pglite', server.url, ids);
-  } finally {
-    await stopServer(server.child);
+  const runs = [];
+  for (const cached of [true, false]) {
+    server = await startServer({ DATA_DIR: dataDir, ...(cached ? {} : { READ_CACHE_MB: '0' }) });
+    try {
+      runs.push(await driveServer('pglite', server.url, ids, { cached }));
+    } finally {
+      await stopServer(server.child);
+    }
   }
   db = new PGlite(path.join(dataDir, 'pglite'));
   await db.waitReady;
@@ -600,7 +644,7 @@ if (want('pglite')) {
     return (await db.query(`execute ${name}(${values.join(', ')})`)).rows;
   };
   await explain('pglite', async (text, values) => (await db.query(text, values)).rows, ids);
-  await driveBare('pglite', query, ids, api);
+  await driveBare('pglite', query, ids, runs);
   await db.close();
   if (process.env.BENCH_KEEP_DATA) console.log(`(PGlite data kept in ${dataDir})`);
   else rmSync(dataDir, { recursive: true, force: true });

@@ -118,7 +118,7 @@ export async function buildApp({
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),
       });
-      const serviceRequests = registerServiceRequestsModule(api, { db });
+      const serviceRequests = registerServiceRequestsModule(api, { db, config });
       registerAnalyticsModule(api, { db, clock });
       const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });

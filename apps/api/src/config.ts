@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   VPIC_URL: z.string().url().optional(),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
 });
 
 export type Config = {
@@ -61,6 +62,8 @@ export type Config = {
   rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number; notFoundPerMinute: number };
   /** How long the auth guard keeps a resolved user (0 = read it on every call). */
   authCacheMs: number;
+  /** Bound of each process's cache of list pages and full requests, in bytes (0 = no cache). */
+  readCacheBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicUrl: e.VPIC_URL ?? null,
     rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
     authCacheMs: e.AUTH_CACHE_MS,
+    readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
   };
 }
 
@@ -147,6 +151,9 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     vpicUrl: null,
     rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
     authCacheMs: 0,
+    // On in tests: every integration test that writes and then reads a list or a full request checks
+    // that the write changed the versions the cache is checked against.
+    readCacheBytes: 32 * 1024 * 1024,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDealer, createUser } from '../src/db/factories/identity';
+import { createServiceRequest } from '../src/db/factories/service-requests';
 import { enqueueOutbox } from '../src/modules/outbox/outbox-enqueue';
 import { startTestSmtpServer, type TestSmtpServer } from '../src/modules/outbox/outbox-test-smtp';
 import { type ApiProcess, startApiProcess, stopApiProcess as stop } from './api-process';
@@ -12,12 +13,14 @@ const root = path.resolve(import.meta.dirname, '../../..');
 describe.skipIf(inject('testDb') !== 'postgres')('two API processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
+  let dealerId = 0;
   const processes: ApiProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     smtp = await startTestSmtpServer({ delayMs: 5 });
     const dealer = await createDealer(database.db, { name: 'Two Process Motors' });
+    dealerId = dealer.id;
     await createUser(database.db, {
       email: 'scale@example.test',
       password: 'scale-out-pass',
@@ -70,6 +73,45 @@ describe.skipIf(inject('testDb') !== 'postgres')('two API processes on one Postg
       body: JSON.stringify({ refreshToken: b!.refreshToken }),
     });
     expect(replay.status).toBe(401);
+  });
+
+  it('a list and a full request cached by one process show a change made through the other', async () => {
+    const { request } = await createServiceRequest(database.db, {
+      requestType: 'dealer',
+      requestorDealerId: dealerId,
+      currentState: 'new',
+    });
+    const signInOn = async (url: string) => {
+      const res = await fetch(`${url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'scale@example.test', password: 'scale-out-pass' }),
+      });
+      return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
+    };
+    const [a, b] = processes as [ApiProcess, ApiProcess];
+    const onA = await signInOn(a.url);
+    const onB = await signInOn(b.url);
+    const listOnB = async () => {
+      const res = await fetch(`${b.url}/api/requestimates/list/?mode=requests`, { headers: onB });
+      return ((await res.json()) as { items: { requestId: number }[] }).items.map((r) => r.requestId);
+    };
+    const fullOnB = async () =>
+      (await fetch(`${b.url}/api/requestimates/fullrequest/?Id=${request.id}`, { headers: onB })).status;
+    // Read twice on B: the second answer comes from B's cache.
+    for (let i = 0; i < 2; i++) {
+      expect(await listOnB()).toContain(request.id);
+      expect(await fullOnB()).toBe(200);
+    }
+    // The dealer deletes the request through A; B's next reads are the database's.
+    const deleted = await fetch(`${a.url}/api/requestimates/${request.id}/actions/delete`, {
+      method: 'POST',
+      headers: { ...onA, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(deleted.status, await deleted.text()).toBe(200);
+    expect(await listOnB()).not.toContain(request.id);
+    expect(await fullOnB()).toBe(404);
   });
 
   it('delivers 100 queued e-mails exactly once between them', async () => {

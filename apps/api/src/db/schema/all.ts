@@ -8,6 +8,7 @@ export * from './customers';
 export * from './identity';
 export * from './money';
 export * from './outbox';
+export * from './read-cache';
 export * from './referrals';
 export * from './service-requests';
 export * from './vehicles';

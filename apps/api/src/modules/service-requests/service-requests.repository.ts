@@ -17,6 +17,7 @@ import { fillPlaceholders, is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client';
+import type { ReadCache } from './read-cache';
 import {
   DEALER_MODE_STATES,
   INSTALLER_MODE_STATES,
@@ -43,8 +44,12 @@ import {
  * statement names, so there a shape is PREPAREd once in SQL on its single session and EXECUTEd with its
  * (integer) values. Building the SQL once also keeps Drizzle's query building off the per-request path.
  * (Named statements need session pooling: behind PgBouncer use session mode, or PgBouncer ≥ 1.21.)
+ *
+ * With a `cache`, list pages and full requests are kept per caller with the version of their scope
+ * (read-cache.ts): a cached reply is served only after one primary-key read finds that version unchanged,
+ * and the statement that fills the cache reads its version in the same snapshot as its rows.
  */
-export function createServiceRequestsRepository(db: Db) {
+export function createServiceRequestsRepository(db: Db, { cache }: { cache?: ReadCache } = {}) {
   const dialect = new PgDialect();
   const isPglite = is(db._.session, PgliteSession);
   // PGlite's prepared statements live as long as its session: a name unique to this repository.
@@ -94,6 +99,58 @@ export function createServiceRequestsRepository(db: Db) {
     return found[0]?.part ?? null;
   }
 
+  type Loaded<T> = { value: T; version: string | null; bytes: number } | null;
+  /** Statements filling the cache now, per key: readers that find the same version wait for them. */
+  const loading = new Map<string, Promise<Loaded<unknown>>>();
+
+  function readVersion(scope: VersionScope, scopeId: number): Promise<string | undefined> {
+    return run<{ version: string }>(
+      `version_${scope}`,
+      () => sql`select ${versionSql(scope, P.scopeId)} as version`,
+      { scopeId },
+    ).then((rows) => rows[0]?.version);
+  }
+
+  /**
+   * `load` answers the read with the version of its scope, read in the same statement (null: nothing to
+   * keep). A kept answer is served again while one read of the scope's current version finds it unchanged.
+   * When a change makes many callers miss at once, the first one's statement answers all those that read
+   * the same version (one statement instead of twenty after every write).
+   */
+  async function cachedRead<T>(
+    key: string,
+    scope: VersionScope,
+    scopeId: number,
+    load: () => Promise<Loaded<T>>,
+  ): Promise<T | null> {
+    if (!cache) return (await load())?.value ?? null;
+    const entry = cache.get(key);
+    let current: string | undefined;
+    if (entry) {
+      current = await readVersion(scope, scopeId);
+      if (current === entry.version) {
+        cache.count(true);
+        return entry.value as T;
+      }
+    }
+    cache.count(false);
+    const pending = loading.get(key) as Promise<Loaded<T>> | undefined;
+    if (pending) {
+      current ??= await readVersion(scope, scopeId);
+      const shared = await pending.catch(() => null);
+      if (shared && shared.version === current) return shared.value;
+    }
+    const mine = load();
+    loading.set(key, mine);
+    try {
+      const loaded = await mine;
+      if (loaded && loaded.version != null) cache.set(key, loaded.version, loaded.value, loaded.bytes);
+      return loaded?.value ?? null;
+    } finally {
+      if (loading.get(key) === mine) loading.delete(key);
+    }
+  }
+
   return {
     /** One page of a list scope (ordered by available date, then id) and the scope's total. */
     async listRequests(scope: ListScope, paging: Paging): Promise<{ items: TRequestimate[]; total: number }> {
@@ -103,28 +160,46 @@ export function createServiceRequestsRepository(db: Db) {
           : { role: 'installer', companyId: scope.installerId };
       const modes = [...scope.modes].sort();
       const part = scope.role === 'installer' ? scope.part : 'all';
-      const found = await run<RequestRow & { total: number; sort_id: number | null }>(
-        `list_${scope.role}_${modes.join('_')}_${part}`,
-        () => sql`
-          with visible as (${visibleIdsSql(scope.role, modes, part)})
-          select t.total, r.*
-          from (select count(*)::int as total from visible) t
-          left join lateral (
-            select p.id as sort_id, p.available_date as sort_date, ${requestColumns}
-            from (
-              select v.id, v.available_date from visible v
-              order by v.available_date, v.id
-              limit ${P.limit} offset ${P.offset}
-            ) p
-            join service_requests sr on sr.id = p.id
-            ${requestJoins(scope.role)}
-          ) r on true
-          order by r.sort_date, r.sort_id`,
-        { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
+      const shape = `list_${scope.role}_${modes.join('_')}_${part}`;
+      const versionScope = scope.role === 'dealer' ? 'd' : 'i';
+      const page = await cachedRead(
+        `${shape}|${viewer.companyId}|${paging.limit}|${paging.offset}`,
+        versionScope,
+        viewer.companyId,
+        async () => {
+          const found = await run<
+            RequestRow & { total: number; sort_id: number | null; cache_version: string }
+          >(
+            shape,
+            () => sql`
+              with visible as (${visibleIdsSql(scope.role, modes, part)})
+              select t.total, t.cache_version, r.*
+              from (
+                select count(*)::int as total, ${versionSql(versionScope, P.companyId)} as cache_version
+                from visible
+              ) t
+              left join lateral (
+                select p.id as sort_id, p.available_date as sort_date, ${requestColumns}
+                from (
+                  select v.id, v.available_date from visible v
+                  order by v.available_date, v.id
+                  limit ${P.limit} offset ${P.offset}
+                ) p
+                join service_requests sr on sr.id = p.id
+                ${requestJoins(scope.role)}
+              ) r on true
+              order by r.sort_date, r.sort_id`,
+            { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
+          );
+          const items = found.filter((r) => r.sort_id != null).map((r) => toRequestimate(r, viewer));
+          return {
+            value: { items, total: Number(found[0]?.total ?? 0) },
+            version: found[0]?.cache_version ?? null,
+            bytes: ENTRY_BYTES + items.length * ROW_BYTES,
+          };
+        },
       );
-      const total = Number(found[0]?.total ?? 0);
-      const items = found.filter((r) => r.sort_id != null).map((r) => toRequestimate(r, viewer));
-      return { items, total };
+      return page ?? { items: [], total: 0 };
     },
 
     async findRequest(viewer: Viewer, requestId: number): Promise<TRequestimate | null> {
@@ -143,39 +218,53 @@ export function createServiceRequestsRepository(db: Db) {
 
     /** The request with all its parts in one statement; null when the viewer may not see it. */
     async findFullRequest(viewer: Viewer, requestId: number): Promise<TFullRequest | null> {
-      const found = await run<
-        RequestRow & {
-          services: ServiceJson[];
-          notes: NoteJson[];
-          offers: OfferJson[];
-          calendar_days: CalendarJson[];
-          payments: PaymentJson[];
-        }
-      >(
-        `full_${viewer.role}`,
-        () => sql`
-          select ${requestColumns},
-            ${servicesJsonSql()} as services,
-            ${notesJsonSql()} as notes,
-            ${offersJsonSql(viewer.role)} as offers,
-            ${calendarJsonSql(viewer.role)} as calendar_days,
-            ${paymentsJsonSql(viewer.role)} as payments
-          from service_requests sr
-          ${requestJoins(viewer.role)}
-          where sr.id = ${P.requestId} and ${visibleToSql(viewer.role)}`,
-        { requestId, companyId: viewer.companyId },
-      );
-      const row = found[0];
-      if (!row) return null;
-      const request = toRequestimate(row, viewer);
-      return {
-        ...request,
-        services: row.services.map(toService),
-        notes: row.notes.map(toNote),
-        offers: row.offers.map(toOffer),
-        calendarDays: row.calendar_days.map(toCalendarDay),
-        payments: toPaymentsSummary(row.deposit_amount_cents, row.payments),
-      };
+      return cachedRead(`full_${viewer.role}|${viewer.companyId}|${requestId}`, 'r', requestId, async () => {
+        const found = await run<
+          RequestRow & {
+            services: ServiceJson[];
+            notes: NoteJson[];
+            offers: OfferJson[];
+            calendar_days: CalendarJson[];
+            payments: PaymentJson[];
+            cache_version: string;
+          }
+        >(
+          `full_${viewer.role}`,
+          () => sql`
+            select ${requestColumns},
+              ${servicesJsonSql()} as services,
+              ${notesJsonSql()} as notes,
+              ${offersJsonSql(viewer.role)} as offers,
+              ${calendarJsonSql(viewer.role)} as calendar_days,
+              ${paymentsJsonSql(viewer.role)} as payments,
+              ${versionSql('r', P.requestId)} as cache_version
+            from service_requests sr
+            ${requestJoins(viewer.role)}
+            where sr.id = ${P.requestId} and ${visibleToSql(viewer.role)}`,
+          { requestId, companyId: viewer.companyId },
+        );
+        const row = found[0];
+        if (!row) return null;
+        const request = toRequestimate(row, viewer);
+        const parts =
+          row.services.length +
+          row.notes.length +
+          row.offers.length +
+          row.calendar_days.length +
+          row.payments.length;
+        return {
+          value: {
+            ...request,
+            services: row.services.map(toService),
+            notes: row.notes.map(toNote),
+            offers: row.offers.map(toOffer),
+            calendarDays: row.calendar_days.map(toCalendarDay),
+            payments: toPaymentsSummary(row.deposit_amount_cents, row.payments),
+          },
+          version: row.cache_version,
+          bytes: ENTRY_BYTES + ROW_BYTES + parts * PART_BYTES,
+        };
+      });
     },
 
     /** Service lines, in their order; null when the request is not visible. */
@@ -308,7 +397,31 @@ const P = {
   requestId: sql`${sql.placeholder('requestId')}::int`,
   limit: sql`${sql.placeholder('limit')}::int`,
   offset: sql`${sql.placeholder('offset')}::int`,
+  scopeId: sql`${sql.placeholder('scopeId')}::int`,
 };
+
+// ---------------------------------------------------------------------------------------------------
+// Read-cache versions (migration 0004, read-cache.ts)
+
+/** 'd' a dealership's lists, 'i' an installer's lists, 'r' one request's full view. */
+type VersionScope = 'd' | 'i' | 'r';
+
+/**
+ * Estimated size of a cached reply, for the cache's bound: a list item is ≈60 fields, ≈1.3 KB of JSON,
+ * and the routes keep the JSON they wrote beside the objects.
+ */
+const ENTRY_BYTES = 500;
+const ROW_BYTES = 4500;
+const PART_BYTES = 900;
+
+/**
+ * The version of a scope combined with the global one ('g', changed by names, contacts and capacities
+ * that many requests show): text that changes whenever anything a read of the scope shows changes.
+ */
+function versionSql(scope: VersionScope, id: SQL): SQL {
+  return sql`(coalesce((select v.version from read_cache_versions v where v.scope = ${sql.raw(`'${scope}'`)} and v.id = ${id}), 0)
+    || '.' || coalesce((select g.version from read_cache_versions g where g.scope = 'g' and g.id = 0), 0))`;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Visibility (the SQL of service-requests.scopes.ts)

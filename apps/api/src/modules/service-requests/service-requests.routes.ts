@@ -18,7 +18,7 @@ import {
   ZRequestStateRecord,
   ZTypeIdParam,
 } from '@app/contracts/service-requests.contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth-guard';
@@ -29,12 +29,30 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 const pagingNote =
   'Optional mode=requests|jobs|pickups (omitted: all three), limit (default 50, max 200) and offset; ordered by availableDate, then requestId. The total is in the X-Total-Count header.';
 
+/**
+ * A reply read from the read cache (read-cache.ts) is the same object for as long as its entry lives, so
+ * each route keeps the JSON it wrote for such an object and sends it again instead of writing it again.
+ * Per route: the same cached rows are written differently by different routes.
+ */
+function createReplyBodies() {
+  const bodies = new WeakMap<object, string>();
+  return (reply: FastifyReply, key: object, payload: unknown) => {
+    let body = bodies.get(key);
+    if (body === undefined) {
+      body = reply.serialize(payload) as string;
+      bodies.set(key, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+}
+
 export function registerServiceRequestsRoutes(
   app: FastifyInstance,
   { service }: { service: ServiceRequestsService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const listBodies = createReplyBodies();
   r.get(
     paths.list,
     {
@@ -50,7 +68,7 @@ export function registerServiceRequestsRoutes(
     async (request, reply) => {
       const page = await service.listMine(requireAuth(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, page.total);
-      return page;
+      return listBodies(reply, page.items, page);
     },
   );
 
@@ -72,6 +90,7 @@ export function registerServiceRequestsRoutes(
     },
   ];
   for (const { path, summary, run } of legacyLists) {
+    const bodies = createReplyBodies();
     r.get(
       path,
       {
@@ -86,7 +105,7 @@ export function registerServiceRequestsRoutes(
       async (request, reply) => {
         const page = await run(requireAuth(request), request.query);
         reply.header(TOTAL_COUNT_HEADER, page.total);
-        return page.items;
+        return bodies(reply, page.items, page.items);
       },
     );
   }
@@ -104,6 +123,7 @@ export function registerServiceRequestsRoutes(
     async (request) => service.getRequest(requireAuth(request), request.query.Id),
   );
 
+  const fullBodies = createReplyBodies();
   r.get(
     paths.fullRequest,
     {
@@ -114,7 +134,10 @@ export function registerServiceRequestsRoutes(
         response: { 200: ZFullRequest, ...errors },
       },
     },
-    async (request) => service.getFullRequest(requireAuth(request), request.query.Id),
+    async (request, reply) => {
+      const full = await service.getFullRequest(requireAuth(request), request.query.Id);
+      return fullBodies(reply, full, full);
+    },
   );
 
   r.get(
