@@ -60,8 +60,26 @@ CREATE CONSTRAINT TRIGGER read_cache_flush AFTER INSERT ON read_cache_flushes
 --> statement-breakpoint
 -- The keys of requests as they are now: the request, its dealerships, its installers and every installer
 -- with an offer on it.
-CREATE FUNCTION read_cache_request_keys(ids int[]) RETURNS text[] LANGUAGE sql STABLE AS $$
-  SELECT coalesce(array_agg(k), '{}') FROM (
+CREATE FUNCTION read_cache_request_keys(ids int[]) RETURNS text[] LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  keys text[];
+  one int;
+BEGIN
+  IF ids IS NULL OR cardinality(ids) = 0 THEN
+    RETURN '{}';
+  END IF;
+  IF cardinality(ids) = 1 THEN
+    -- The usual case (one request per statement): two primary-key lookups with cached plans.
+    one := ids[1];
+    SELECT ARRAY['r:' || one, 'd:' || sr.requestor_dealer_id, 'd:' || sr.dealer_id,
+                 'i:' || sr.requestor_installer_id, 'i:' || sr.assigned_installer_id]
+      INTO keys FROM service_requests sr WHERE sr.id = one;
+    keys := coalesce(keys, ARRAY['r:' || one]);
+    SELECT keys || coalesce(array_agg('i:' || o.installer_id), '{}') INTO keys
+      FROM request_offers o WHERE o.request_id = one;
+    RETURN keys;
+  END IF;
+  SELECT coalesce(array_agg(k), '{}') INTO keys FROM (
     SELECT 'r:' || x AS k FROM unnest(ids) AS x
     UNION ALL
     SELECT unnest(ARRAY['d:' || sr.requestor_dealer_id, 'd:' || sr.dealer_id,
@@ -69,8 +87,9 @@ CREATE FUNCTION read_cache_request_keys(ids int[]) RETURNS text[] LANGUAGE sql S
     FROM service_requests sr WHERE sr.id = ANY (ids)
     UNION ALL
     SELECT 'i:' || o.installer_id FROM request_offers o WHERE o.request_id = ANY (ids)
-  ) u WHERE k IS NOT NULL
-$$;
+  ) u;
+  RETURN keys;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION read_cache_touch_requests() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
