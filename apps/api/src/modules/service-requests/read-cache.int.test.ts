@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   buildServiceRequestsFixture,
-  FIXTURE_PASSWORD,
+  type FixtureSession,
   type ServiceRequestsFixture,
+  signInFixtureUsers,
 } from './service-requests.fixture';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
+type Session = FixtureSession;
 type Item = Record<string, unknown> & { requestId: number };
 
 /**
@@ -19,20 +20,12 @@ type Item = Record<string, unknown> & { requestId: number };
 describe('read cache of request lists and full requests', () => {
   let t: TestApp;
   let f: ServiceRequestsFixture;
-  const s: Record<string, Session> = {};
+  let s: Record<string, Session> = {};
 
   beforeAll(async () => {
     t = await buildTestApp();
     f = await buildServiceRequestsFixture(t.database.db);
-    for (const [name, email] of [
-      ['dealerA', 'sr-dealer-a@example.test'],
-      ['dealerB', 'sr-dealer-b@example.test'],
-      ['i1', 'sr-installer-1@example.test'],
-      ['i2', 'sr-installer-2@example.test'],
-      ['i3', 'sr-installer-3@example.test'],
-    ] as const) {
-      s[name] = await signIn(t.app, email, FIXTURE_PASSWORD);
-    }
+    s = await signInFixtureUsers(t.app);
   });
   afterAll(() => t.close());
 

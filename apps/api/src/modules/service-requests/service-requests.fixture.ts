@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { signIn } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
@@ -10,6 +12,27 @@ import {
 } from '../../db/factories/service-requests';
 
 export const FIXTURE_PASSWORD = 'service-requests-test-password';
+
+/** The fixture's users, by the names the tests give them. */
+const FIXTURE_USERS = {
+  dealerA: 'sr-dealer-a@example.test',
+  assistA: 'sr-assist-a@example.test',
+  dealerB: 'sr-dealer-b@example.test',
+  i1: 'sr-installer-1@example.test',
+  i2: 'sr-installer-2@example.test',
+  i3: 'sr-installer-3@example.test',
+} as const;
+
+export type FixtureSession = Awaited<ReturnType<typeof signIn>>;
+
+/** Signs every fixture user in through the real endpoint. */
+export async function signInFixtureUsers(app: FastifyInstance): Promise<Record<string, FixtureSession>> {
+  const sessions: Record<string, FixtureSession> = {};
+  for (const [name, email] of Object.entries(FIXTURE_USERS)) {
+    sessions[name] = await signIn(app, email, FIXTURE_PASSWORD);
+  }
+  return sessions;
+}
 
 /** 10:00 UTC on day `n` after 2025-01-01: available dates, so every list has a known order. */
 export function day(n: number): Date {

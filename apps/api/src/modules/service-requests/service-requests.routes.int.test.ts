@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   buildServiceRequestsFixture,
-  FIXTURE_PASSWORD,
+  type FixtureSession,
   type ServiceRequestsFixture,
+  signInFixtureUsers,
 } from './service-requests.fixture';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
+type Session = FixtureSession;
 type Row = Record<string, unknown> & { requestId: number };
 
 const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -18,21 +19,12 @@ const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
 describe('service requests: lists and detail', () => {
   let t: TestApp;
   let f: ServiceRequestsFixture;
-  const s: Record<string, Session> = {};
+  let s: Record<string, Session> = {};
 
   beforeAll(async () => {
     t = await buildTestApp();
     f = await buildServiceRequestsFixture(t.database.db);
-    for (const [name, email] of [
-      ['dealerA', 'sr-dealer-a@example.test'],
-      ['assistA', 'sr-assist-a@example.test'],
-      ['dealerB', 'sr-dealer-b@example.test'],
-      ['i1', 'sr-installer-1@example.test'],
-      ['i2', 'sr-installer-2@example.test'],
-      ['i3', 'sr-installer-3@example.test'],
-    ] as const) {
-      s[name] = await signIn(t.app, email, FIXTURE_PASSWORD);
-    }
+    s = await signInFixtureUsers(t.app);
   });
   afterAll(() => t.close());
 
