@@ -1,13 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAs, snap } from './helpers';
+import { look, signInAs, } from './helpers';
 
 // Creation flows (001 §2.2, issue 6) on the built product with the demo data.
 const VIN = '1HGCM82633A004352'; // 2003 Honda Accord, decoded offline
-
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
-}
 
 async function signIn(page: Page, email: string) {
   await signInAs(page, email);

@@ -1,14 +1,20 @@
 import {
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   expect,
-  type Locator,
   type Page,
   type TestInfo,
   test,
 } from '@playwright/test';
-import { DEMO_PASSWORD, signInAs, snap } from './helpers';
+import {
+  type Api,
+  actionButton,
+  actionsPanel,
+  apiAs,
+  isoDay,
+  look,
+  signInAs,
+} from './helpers';
 
 // The whole dealer request in the browser (issue 4 "Done means"; 000 §2, §4, §8): the installer ACCEPTs
 // with a date, the dealer ASSIGNs, the installer books the job, CHECKs IN with a VIN, STARTs and FINISHes
@@ -22,31 +28,6 @@ const INSTALLER2 = 'installer2@demo.test';
 /** A valid VIN (17 characters, no I, O, Q) with a correct check digit. */
 const VIN = '1HGCM82633A004352';
 const CLAIM_CONFLICT = 'This job has already been claimed by another specialist.';
-
-type Api = {
-  companyId: number;
-  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
-};
-
-/** Signs in through the API (not the page) and calls the API as that user. */
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: DEMO_PASSWORD } });
-  expect(signIn.ok()).toBe(true);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
-    const answer = await request.fetch(`/api${path}`, { method, headers, ...(data ? { data } : {}) });
-    const text = await answer.text();
-    expect(answer.ok(), `${method} ${path}: ${text}`).toBe(true);
-    return JSON.parse(text) as T;
-  };
-  const me = await call<{ Company_id: number }>('GET', `/auth/login/?email=${encodeURIComponent(email)}`);
-  return { companyId: me.Company_id, call };
-}
-
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** `count` different catalog services of the installer for dealer work (WHOLE prices of this dealership). */
 async function wholesaleServices(api: Api, installerId: number, dealerId: number, count: number) {
@@ -84,19 +65,6 @@ async function createOpenRequest(dealer: Api, installerIds: number[], lineCount 
     await dealer.call('POST', '/requestoffered', { requestId: created.requestId, installerId: id });
   }
   return created.requestId;
-}
-
-function actionsPanel(page: Page): Locator {
-  return page.getByRole('region', { name: 'Actions' });
-}
-
-function actionButton(page: Page, label: string): Locator {
-  return actionsPanel(page).getByRole('button', { name: label, exact: true });
-}
-
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
 }
 
 /**

@@ -1,30 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInAs, snap } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { type Api, apiAs, isoDay, signInAs, snap } from './helpers';
 
 // The installer wizard's popups and outcomes (001 §2.3, §2.4, §4, §5) on the built product. Every test makes
 // its own customer or dealership through the API, so it does not depend on demo rows other specs change.
 const INSTALLER = 'installer@demo.test';
 const VIN = '1HGCM82633A004352'; // 2003 Honda Accord EX, decoded offline, size M
-
-type Api = {
-  companyId: number;
-  call: <T = unknown>(method: 'GET' | 'POST', path: string, data?: unknown) => Promise<T>;
-};
-
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: DEMO_PASSWORD } });
-  expect(signIn.ok()).toBe(true);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const call = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const answer = await request.fetch(`/api${path}`, { method, headers, ...(data ? { data } : {}) });
-    const text = await answer.text();
-    expect(answer.ok(), `${method} ${path}: ${text}`).toBe(true);
-    return JSON.parse(text) as T;
-  };
-  const me = await call<{ Company_id: number }>('GET', `/auth/login/?email=${encodeURIComponent(email)}`);
-  return { companyId: me.Company_id, call };
-}
 
 const stamp = () => `${Date.now() % 1_000_000}`;
 const money = (dollars: number) =>
@@ -237,7 +217,7 @@ for (const viewport of [
     );
     const service = catalog.find((s) => !s.is_custom);
     expect(service).toBeDefined();
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = isoDay(1);
     await api.call('POST', '/requestimates/', {
       requestType: 'installer',
       customerId,

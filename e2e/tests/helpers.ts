@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -25,4 +25,45 @@ export async function snap(page: Page, name: string) {
 
 export async function expectOnRequests(page: Page) {
   await expect(page).toHaveURL(/\/requestimates$/);
+}
+
+/** Scrolls to the top, then keeps a screenshot (snap). */
+export async function look(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+}
+
+/** The request detail's Actions region, and one of its buttons by its exact label. */
+export function actionsPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'Actions' });
+}
+
+export function actionButton(page: Page, label: string): Locator {
+  return actionsPanel(page).getByRole('button', { name: label, exact: true });
+}
+
+/** A calendar day from today, as the API takes it: 'YYYY-MM-DD' (UTC). */
+export function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+export type Api = {
+  companyId: number;
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
+};
+
+/** Signs in through the API (not the page) and calls the API as that user; a non-2xx reply fails the test. */
+export async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
+  const signIn = await request.post('/api/auth/signin', { data: { email, password: DEMO_PASSWORD } });
+  expect(signIn.ok()).toBe(true);
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
+    const answer = await request.fetch(`/api${path}`, { method, headers, ...(data ? { data } : {}) });
+    const text = await answer.text();
+    expect(answer.ok(), `${method} ${path}: ${text}`).toBe(true);
+    return JSON.parse(text) as T;
+  };
+  const me = await call<{ Company_id: number }>('GET', `/auth/login/?email=${encodeURIComponent(email)}`);
+  return { companyId: me.Company_id, call };
 }

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signInAs, snap } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { actionButton, actionsPanel, look, signInAs, } from './helpers';
 
 // The job lifecycle on the list and detail screen (000 §2, §4, §5, §8; issue 4 "UI") on the built product
 // with the demo data: every step goes through the API and the screen shows the result.
@@ -13,19 +13,6 @@ function rowsOf(page: Page, listName: string) {
 
 function rowInState(page: Page, listName: string, state: string) {
   return rowsOf(page, listName).filter({ has: page.getByRole('img', { name: state, exact: true }) });
-}
-
-function actionsPanel(page: Page): Locator {
-  return page.getByRole('region', { name: 'Actions' });
-}
-
-function actionButton(page: Page, label: string): Locator {
-  return actionsPanel(page).getByRole('button', { name: label, exact: true });
-}
-
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
 }
 
 async function signIn(page: Page, email: string) {

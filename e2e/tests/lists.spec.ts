@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signInAs, snap } from './helpers';
+import { look, signInAs, } from './helpers';
 
 // The list and detail screen (000 §2; issue 3) on the built product with the demo data.
 
@@ -24,10 +24,6 @@ function rowInState(page: Page, listName: string, state: string) {
 }
 
 /** A full-page picture from the top (the shell's header and footer are fixed). */
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
-}
 
 async function signIn(page: Page, email: string) {
   await signInAs(page, email);

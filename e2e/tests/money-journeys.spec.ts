@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInAs, snap } from './helpers';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type Api, apiAs, isoDay, look, signInAs, snap } from './helpers';
 
 // Money journeys end to end (issue 5 "Done means"; 000 §2, §4, §5, §8, §9): a retail customer pays on the
 // hosted invoice page, a dealer sees its invoice paid, and an installer-type job goes from its deposit to a
@@ -12,35 +12,9 @@ const DEALER = 'dealer@demo.test';
 const VIN = '1HGCM82633A004352';
 const TEST_CARD = '4242 4242 4242 4242';
 
-type Api = {
-  companyId: number;
-  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
-};
-
-/** Signs in through the API (not the page) and calls the API as that user. */
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const signIn = await request.post('/api/auth/signin', { data: { email, password: DEMO_PASSWORD } });
-  expect(signIn.ok()).toBe(true);
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
-    const answer = await request.fetch(`/api${path}`, { method, headers, ...(data ? { data } : {}) });
-    const text = await answer.text();
-    expect(answer.ok(), `${method} ${path}: ${text}`).toBe(true);
-    return JSON.parse(text) as T;
-  };
-  const me = await call<{ Company_id: number }>('GET', `/auth/login/?email=${encodeURIComponent(email)}`);
-  return { companyId: me.Company_id, call };
-}
-
 /** Money as the screens show it: '$1,615.00'. */
 function money(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-function isoDay(offsetDays: number): string {
-  const day = new Date(Date.now() + offsetDays * 86_400_000);
-  return day.toISOString().slice(0, 10);
 }
 
 /** The first catalog service of the installer for this catalog (RETAIL: estimates, WHOLE: dealer work). */
@@ -93,11 +67,6 @@ async function workToCompletion(installer: Api, requestId: number, { book }: { b
 
 function payments(page: Page): Locator {
   return page.getByRole('region', { name: 'Payments' });
-}
-
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
 }
 
 /** Pays the hosted invoice page open in `page` with the test card. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInAs, snap } from './helpers';
+import { DEMO_PASSWORD, look, signInAs, snap } from './helpers';
 
 // Money on the job screen (000 §2, §4, §5, §8, §9; issue 5): the installer takes a card payment with the
 // simulated reader of the demo location, and a declined card is then settled by check.
@@ -19,11 +19,6 @@ async function setReader(page: Page, behaviour: 'online' | 'decline' | 'offline'
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   expect(answer.ok()).toBe(true);
-}
-
-async function look(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
 }
 
 /** Selects the first pickup whose invoice is open and returns its payments section. */
