@@ -21,6 +21,12 @@ export const INVOICE_PLATFORM_FEE_BPS: BasisPoints = 500;
 export const paymentStates = ['invoiced', 'pending', 'paid', 'settled', 'covered'] as const;
 export type PaymentState = (typeof paymentStates)[number];
 export type DisplayPaymentState = Exclude<PaymentState, 'covered'>;
+/** States of a payment row whose money has not been received (still to collect, cancel or void). */
+export const unreceivedPaymentStates = [
+  'invoiced',
+  'pending',
+  'covered',
+] as const satisfies readonly PaymentState[];
 
 /** A payment of a job as pricing needs it (payment_type, payment_state, payment_amount). */
 export type PaymentRecord = {

@@ -1,4 +1,5 @@
 import type { TInvoice, TPaymentMethod, TRequestPayment } from '@app/contracts/payments.contract';
+import { unreceivedPaymentStates } from '@app/domain/invoicing/invoice-totals';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
@@ -334,7 +335,7 @@ export function createPaymentsRepository() {
       tx: DbOrTx,
       invoiceId: number,
       set: Partial<typeof payments.$inferInsert>,
-      fromStates: readonly string[] = ['invoiced', 'pending', 'covered'],
+      fromStates: readonly string[] = unreceivedPaymentStates,
     ): Promise<PaymentRow[]> {
       return tx
         .update(payments)
@@ -349,7 +350,7 @@ export function createPaymentsRepository() {
         .where(
           and(
             eq(payments.invoiceId, invoiceId),
-            inArray(payments.paymentState, ['invoiced', 'pending', 'covered']),
+            inArray(payments.paymentState, [...unreceivedPaymentStates]),
           ),
         )
         .returning({ id: payments.id });
@@ -420,7 +421,7 @@ export function createPaymentsRepository() {
           and(
             eq(payments.requestId, requestId),
             isNull(payments.invoiceId),
-            inArray(payments.paymentState, ['invoiced', 'pending', 'covered']),
+            inArray(payments.paymentState, [...unreceivedPaymentStates]),
           ),
         )
         .returning({ id: payments.id });

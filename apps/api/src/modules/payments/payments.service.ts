@@ -23,7 +23,11 @@ import {
   type TTerminalReply,
 } from '@app/contracts/payments.contract';
 import { calculateDepositInvoice } from '@app/domain/invoicing/deposit';
-import { calculateFinalInvoice, calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
+import {
+  calculateFinalInvoice,
+  calculateInvoicePlatformFee,
+  unreceivedPaymentStates,
+} from '@app/domain/invoicing/invoice-totals';
 import {
   chargeTestCard,
   type LocalPaymentAdapter,
@@ -1150,7 +1154,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const rows = await repo.listRequestPayments(db, viewerOf(auth), requestId);
     return rows.filter(
       (row) =>
-        ['invoiced', 'pending', 'covered'].includes(row.payment.paymentState) &&
+        (unreceivedPaymentStates as readonly string[]).includes(row.payment.paymentState) &&
         (!row.invoice || row.invoice.status === 'draft' || row.invoice.status === 'open'),
     );
   }
@@ -1202,7 +1206,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         paymentDate: clock(),
         updatedAt: clock(),
       },
-      ['invoiced', 'pending', 'covered'],
+      unreceivedPaymentStates,
     );
   }
 

@@ -32,7 +32,12 @@ import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jo
 import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
 import { lineDescription, quoteOf, toLineInput } from '../request-wizard/service-lines';
 import { useServiceSelection } from '../request-wizard/use-service-selection';
-import { formatMoney, sumDuration, type WizardVehicle } from '../request-wizard/wizard-rules';
+import {
+  formatMoney,
+  sumDuration,
+  vehicleCreateBody,
+  type WizardVehicle,
+} from '../request-wizard/wizard-rules';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { type CustomerDraft, type DealerDraft, validateCustomer, validateDealer } from './customer-forms';
 import { dropOffWindow } from './drop-off';
@@ -134,24 +139,7 @@ export function EstimateWizardPage() {
     setError(null);
     try {
       const vehicleId =
-        vehicle.vehicleId ??
-        (
-          await apiPost(
-            '/vehicles',
-            {
-              year: vehicle.year,
-              make: vehicle.make,
-              model: vehicle.model,
-              trim: vehicle.trim,
-              vin: vehicle.vin,
-              size: vehicle.size,
-              id_car_make: vehicle.makeId,
-              id_car_model: vehicle.modelId,
-              id_car_trim: vehicle.trimId,
-            },
-            ZVehicle,
-          )
-        ).Vehicle_ID;
+        vehicle.vehicleId ?? (await apiPost('/vehicles', vehicleCreateBody(vehicle), ZVehicle)).Vehicle_ID;
       const isDealer = party.kind === 'dealer';
       const created = await apiPost(
         requestCreationPaths.create,

@@ -52,6 +52,7 @@ import {
   proposeDueDate,
   sumDuration,
   todayIso,
+  vehicleCreateBody,
   type WizardVehicle,
 } from './wizard-rules';
 
@@ -107,18 +108,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
     try {
       const created = await apiPost(
         '/vehicles',
-        {
-          year: vehicle.year,
-          make: vehicle.make,
-          model: vehicle.model,
-          trim: vehicle.trim,
-          vin: vehicle.vin,
-          size: vehicle.size,
-          id_car_make: vehicle.makeId,
-          id_car_model: vehicle.modelId,
-          id_car_trim: vehicle.trimId,
-          stock_number: stockNumber || null,
-        },
+        { ...vehicleCreateBody(vehicle), stock_number: stockNumber || null },
         ZVehicle,
       );
       const reply = await apiPost(

@@ -25,6 +25,21 @@ export type WizardVehicle = {
   vehicleId?: number | null;
 };
 
+/** The body of POST /vehicles for a vehicle of the wizards. */
+export function vehicleCreateBody(vehicle: WizardVehicle) {
+  return {
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: vehicle.trim,
+    vin: vehicle.vin,
+    size: vehicle.size,
+    id_car_make: vehicle.makeId,
+    id_car_model: vehicle.modelId,
+    id_car_trim: vehicle.trimId,
+  };
+}
+
 /** What the installer entered in the custom-service dialog (dollars, days). */
 export type CustomDetails = { description: string; cost: number; durationDays: number };
 
