@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { look, signInAs, } from './helpers';
+import { look, signInAs } from './helpers';
 
 // Creation flows (001 §2.2, issue 6) on the built product with the demo data.
 const VIN = '1HGCM82633A004352'; // 2003 Honda Accord, decoded offline

@@ -1,20 +1,5 @@
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type TestInfo,
-  test,
-} from '@playwright/test';
-import {
-  type Api,
-  actionButton,
-  actionsPanel,
-  apiAs,
-  isoDay,
-  look,
-  signInAs,
-} from './helpers';
+import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { type Api, actionButton, actionsPanel, apiAs, isoDay, look, signInAs } from './helpers';
 
 // The whole dealer request in the browser (issue 4 "Done means"; 000 §2, §4, §8): the installer ACCEPTs
 // with a date, the dealer ASSIGNs, the installer books the job, CHECKs IN with a VIN, STARTs and FINISHes

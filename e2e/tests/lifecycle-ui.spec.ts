@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { actionButton, actionsPanel, look, signInAs, } from './helpers';
+import { actionButton, actionsPanel, look, signInAs } from './helpers';
 
 // The job lifecycle on the list and detail screen (000 §2, §4, §5, §8; issue 4 "UI") on the built product
 // with the demo data: every step goes through the API and the screen shows the result.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { look, signInAs, } from './helpers';
+import { look, signInAs } from './helpers';
 
 // The list and detail screen (000 §2; issue 3) on the built product with the demo data.
 
