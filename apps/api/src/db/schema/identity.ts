@@ -222,6 +222,24 @@ export const rateLimitHits = pgTable(
   (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.hitAt)],
 );
 
+/**
+ * Sign-in throttles (docs/decisions/006-sign-in-throttling.md), one counter row per bucket, shared by every
+ * API process. An attempt is reserved by one INSERT … ON CONFLICT DO UPDATE … RETURNING before the password
+ * is checked, so parallel attempts cannot pass a limit. `account` (the e-mail) lets a password reset clear
+ * every throttle of that account.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    bucket: text('bucket').primaryKey(),
+    account: text('account'),
+    hits: integer('hits').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('auth_throttles_account_idx').on(t.account), index('auth_throttles_window_idx').on(t.windowStart)],
+);
+
 /** Key/value settings kept in the database (e.g. the development JWT secret is kept in DATA_DIR instead). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
