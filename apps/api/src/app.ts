@@ -29,7 +29,7 @@ import { createPaymentsModule } from './modules/payments/payments.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
-import { registerAuthGuard } from './plugins/auth-guard';
+import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -101,7 +101,11 @@ export async function buildApp({
   // The API: every route below is protected by the guard unless its config says public.
   await app.register(
     async (api) => {
-      registerAuthGuard(api, { signer, repository: authRepository, cache: authUserCache });
+      // Every route below declares its effect ('read' or 'write'); the list is app.apiRoutes.
+      app.decorate(
+        'apiRoutes',
+        registerAuthGuard(api, { signer, repository: authRepository, cache: authUserCache }),
+      );
       api.get(
         '/health',
         {
@@ -153,6 +157,8 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: ReturnType<typeof createOutboxModule>;
+    /** Every /api route with its declared effect (filled as routes register; complete once ready). */
+    apiRoutes: readonly ApiRoute[];
   }
 }
 

@@ -1,25 +1,48 @@
 import { AppError } from '@app/contracts/errors.contract';
 import { groupForUserType, isReadOnlyAccess } from '@app/domain/identity/access';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthRepository } from '../modules/auth/auth.repository';
-import type { AuthContext } from '../modules/auth/auth-context';
+import type { AuthContext, RouteEffect } from '../modules/auth/auth-context';
 import type { AuthUserCache } from '../modules/auth/auth-user-cache';
 import type { TokenSigner } from '../modules/auth/tokens';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A route the guard protects, as registered (the list grows until the app is ready). */
+export type ApiRoute = {
+  method: string;
+  url: string;
+  effect: RouteEffect | null;
+  allowAssist: boolean;
+  isPublic: boolean;
+};
 
 /**
  * Resolves user, company and access before any handler runs (onRequest, so an unauthenticated
  * call is refused before its body is even parsed). The user row is read again for every call (or
  * within the few seconds the cache keeps it, see auth-user-cache.ts), so a disabled user or a changed
  * access level takes effect within seconds, not when the token expires.
- * ASSIST is read-only here on the server, not only in the UI.
+ * ASSIST is read-only here on the server, not only in the UI: by what a call does, not by its HTTP method.
+ * Every non-public route declares `config.effect` ('read' or 'write'); ASSIST may make only 'read' calls
+ * (and 'write' calls marked allowAssist). A route that declares no effect stops the app at startup.
  */
 export function registerAuthGuard(
   app: FastifyInstance,
   deps: { signer: TokenSigner; repository: AuthRepository; cache: AuthUserCache },
-) {
+): readonly ApiRoute[] {
+  const routes: ApiRoute[] = [];
   app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    assertEffectDeclared(route);
+    const config = route.config as FastifyContextConfig | undefined;
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        effect: config?.effect ?? null,
+        allowAssist: config?.allowAssist === true,
+        isPublic: config?.public === true,
+      });
+    }
+  });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config?.public) {
@@ -28,11 +51,24 @@ export function registerAuthGuard(
     }
     const auth = await tryResolve(request, deps);
     if (!auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-    if (isReadOnlyAccess(auth.access) && !SAFE_METHODS.has(request.method) && !config?.allowAssist) {
+    const isRead = config?.effect === 'read' || request.is404;
+    if (isReadOnlyAccess(auth.access) && !isRead && !config?.allowAssist) {
       throw new AppError('FORBIDDEN', 'Your access level (ASSIST) is read-only.');
     }
     request.auth = auth;
   });
+  return routes;
+}
+
+/** onRoute: a non-public route must say what it does, so the guard never has to guess from the method. */
+export function assertEffectDeclared(route: RouteOptions) {
+  const config = route.config as FastifyContextConfig | undefined;
+  if (config?.public) return;
+  if (config?.effect === 'read' || config?.effect === 'write') return;
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  throw new Error(
+    `Route ${methods} ${route.url} declares no effect: add config: { effect: 'read' } if it changes and sends nothing, else { effect: 'write' } (see auth-context.ts)`,
+  );
 }
 
 async function tryResolve(
@@ -45,20 +81,22 @@ async function tryResolve(
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId)) return null;
-  const cached = cache.get(userId, claims.companyId);
+  const cached = cache.get(userId, claims.companyId, claims.sid);
   if (cached) return cached.context;
-  const context = await loadContext(repository, userId, claims.companyId);
-  cache.set(userId, claims.companyId, context);
+  const context = await loadContext(repository, userId, claims.companyId, claims.sid);
+  cache.set(userId, claims.companyId, claims.sid, context);
   return context;
 }
 
+/** The caller, or null when the user may not act for the company or the token's session has ended. */
 async function loadContext(
   repository: AuthRepository,
   userId: number,
   companyId: number,
+  sessionId: string,
 ): Promise<AuthContext | null> {
-  const user = await repository.findUserById(userId);
-  if (user?.status !== 'active' || !user.loginEnabled) return null;
+  const user = await repository.findSessionUser(userId, sessionId);
+  if (user?.status !== 'active' || !user.loginEnabled || user.sessionEnded) return null;
   if (!(await repository.canReachCompany(user, companyId))) return null;
   return {
     userId: user.id,

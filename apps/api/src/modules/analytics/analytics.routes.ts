@@ -13,7 +13,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { service }: { ser
     analyticsPaths.pageViews,
     {
       // Recording a view changes no business data, so read-only (ASSIST) users may send it.
-      config: { allowAssist: true },
+      config: { effect: 'write', allowAssist: true },
       schema: {
         tags,
         summary: 'Record a page view (labels of 000 §2)',

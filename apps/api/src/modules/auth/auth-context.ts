@@ -1,5 +1,8 @@
 import type { AccessLevel, Group, UserType } from '@app/domain/identity/access';
 
+/** What a route does: see FastifyContextConfig.effect. */
+export type RouteEffect = 'read' | 'write';
+
 /** Who is calling, resolved by the guard before any handler runs. */
 export type AuthContext = {
   userId: number;
@@ -19,7 +22,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No sign-in needed (sign-in, refresh, health, public pages' calls). */
     public?: boolean;
-    /** ASSIST users may call this non-GET route (it changes nothing of the business, e.g. sign-out). */
+    /**
+     * What the call does, declared on every non-public /api route (the guard refuses to start with an
+     * undeclared one). 'read' changes nothing and causes nothing: no row written, no e-mail, SMS, offer,
+     * calendar entry, payment or analytics record. Anything else is 'write', whatever its HTTP method
+     * (GET /sendemailreq/:id sends e-mail, so it is a write). ASSIST users may make only 'read' calls.
+     */
+    effect?: RouteEffect;
+    /** ASSIST users may make this 'write' call (it changes nothing of the business, e.g. their own page views). */
     allowAssist?: boolean;
   }
 }

@@ -109,6 +109,7 @@ export function registerAuthRoutes(
   r.get(
     authPaths.userStatus,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Account status of a user (User Management, ADMIN only)',
@@ -127,6 +128,7 @@ export function registerAuthRoutes(
   r.get(
     authPaths.loginProfile,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'The signed-in user profile including Company_id (row 1)',

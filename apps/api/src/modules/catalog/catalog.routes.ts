@@ -25,6 +25,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { service }: { servi
   r.get(
     paths.categories,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Service categories of a specialist (0: of every specialist the dealer may use)',
@@ -37,6 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { service }: { servi
   r.get(
     paths.servicesWithDealer,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Priced services: /services/{installer}/{size}/{catalog}/{category}/{dealerId}/{trimId}',
@@ -50,6 +52,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { service }: { servi
   r.get(
     paths.services,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Priced services: /services/{installer}/{size}/{catalog}/{category}/{trimId}',
@@ -63,6 +66,7 @@ export function registerCatalogRoutes(app: FastifyInstance, { service }: { servi
   r.get(
     paths.taxes,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Sales tax rate (percentage) by Stripe tax rate id or installer id',

@@ -26,6 +26,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
     r.get(
       path,
       {
+        config: { effect: 'read' },
         schema: {
           tags,
           summary: 'Dealer company record (array of one)',
@@ -39,6 +40,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     '/installers/:id',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Installer company record (array of one)',
@@ -51,6 +53,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     '/installerLocations/:id',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Locations of an installer with card reader and capacity',
@@ -63,6 +66,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     '/installerAuth/:id',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Calendar link state of an installer',
@@ -75,6 +79,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     '/updateLocation/:id',
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Select the calendar that manages this location’s appointments',
@@ -88,6 +93,7 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     '/userAccess/:id',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Companies the user may reach (company dropdown)',

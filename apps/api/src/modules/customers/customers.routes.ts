@@ -38,6 +38,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.customers,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:
@@ -59,6 +60,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.customers,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'The caller’s customers (?q= searches name and phone)',
@@ -72,6 +74,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
     r.get(
       path,
       {
+        config: { effect: 'read' },
         schema: { tags, summary: 'One customer', params: ZIdParams, response: { 200: ZCustomer, ...errors } },
       },
       async (request) => service.getCustomer(requireAuth(request), request.params.id),
@@ -80,6 +83,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     paths.customerSingular,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'UPDATE CUSTOMER (name, e-mail, 10-digit phone required)',
@@ -93,6 +97,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     paths.customer,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Set customerType, or take an unowned (referral) customer for the caller’s company',
@@ -106,6 +111,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.customerInstall,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'An installer’s customers for the wizard type-ahead (?q=)',
@@ -120,6 +126,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.dealerInstall,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'An installer’s dealerships for the wizard type-ahead (?q=)',
@@ -134,6 +141,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.dealers,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Dealerships: an installer’s own; a dealer gets its record',
@@ -146,6 +154,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.dealers,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'An installer adds a dealership (all fields required; 4.16)',
@@ -167,6 +176,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
     r.put(
       path,
       {
+        config: { effect: 'write' },
         schema: {
           tags,
           summary: 'Update a dealership (e-mail required)',
@@ -181,6 +191,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.dealerPreferences,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Vendor visibility per category (all | preferred) and the default vendor',
@@ -193,6 +204,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.dealerTeam,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'The dealership’s team (users and contacts) for “contact to notify”',
@@ -205,6 +217,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.dealerContacts,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Add a team contact (login disabled, status contact)',
@@ -217,6 +230,7 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.zip,
     {
+      config: { effect: 'read' },
       schema: {
         tags: ['address'],
         summary: 'City and state of a US ZIP (5 digits or ZIP+4), from the table shipped with the product',

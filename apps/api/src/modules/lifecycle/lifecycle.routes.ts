@@ -46,6 +46,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.action,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Run one lifecycle action on a request (the actions whose call the spec does not name)',
@@ -85,6 +86,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.actions,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'The actions (buttons) the caller may use on a request now, from the transition table',
@@ -101,6 +103,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     paths.requestById,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:
@@ -127,6 +130,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
     r.put(
       path,
       {
+        config: { effect: 'write' },
         schema: {
           tags,
           summary,
@@ -155,6 +159,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     paths.serviceState,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'START SERVICE (serviceState started) or FINISH SERVICE (finished) on one service line',
@@ -171,6 +176,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.put(
     paths.allServices,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'COMPLETE JOB: every service finished, final invoice, dealer or customer texted',
@@ -186,6 +192,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.requestState,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Record a state-history entry (the server already writes one for every transition)',
@@ -201,6 +208,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.claim,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Claim and book an open dealer request (assignedTo 0) in one step',
@@ -221,6 +229,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.transferInternal,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Transfer a new job assigned to the caller to another location of its installer group',
@@ -235,6 +244,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.post(
     paths.transfer,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Transfer a job (row 54, shape ours): POST /transfer/internal from the caller’s own company',
@@ -248,6 +258,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
   r.get(
     paths.bookingEmail,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:

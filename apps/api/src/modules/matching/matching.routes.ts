@@ -19,6 +19,7 @@ export function registerMatchingRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.matchAll,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Offer a new dealer request to every eligible specialist (specialist "Any")',
@@ -33,6 +34,7 @@ export function registerMatchingRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.matchOne,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Offer a new dealer request to its chosen specialist (assignedTo)',
@@ -45,6 +47,7 @@ export function registerMatchingRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     customerPaths.proximity,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Specialists the dealer may send work to (dealer wizard step 1)',
@@ -59,6 +62,7 @@ export function registerMatchingRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     customerPaths.proximityCategory,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Specialists the dealer may send work of one category to',

@@ -17,6 +17,7 @@ export function registerNavigationRoutes(app: FastifyInstance, { service }: { se
   r.get(
     '/navbar-data-cached',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Menu counts of the caller’s company (requests, jobs, pickups, referrals) and calendar link',
@@ -29,6 +30,7 @@ export function registerNavigationRoutes(app: FastifyInstance, { service }: { se
   r.get(
     '/counts/',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Legacy counts: requests per current_state',
@@ -41,6 +43,7 @@ export function registerNavigationRoutes(app: FastifyInstance, { service }: { se
   r.get(
     '/referralcounts/',
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Legacy referral count',

@@ -26,6 +26,7 @@ export function registerOutboxRoutes(
   r.get(
     outboxPaths.devOutbox,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Dev mailbox: e-mails and SMS of the local adapters, newest first (not in production)',
@@ -42,6 +43,7 @@ export function registerOutboxRoutes(
   r.get(
     outboxPaths.requestDeliveries,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Delivery state of the side effects (e-mail, SMS, calendar…) of a request',

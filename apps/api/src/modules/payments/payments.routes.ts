@@ -80,6 +80,7 @@ export function registerPaymentsRoutes(
   r.get(
     paths.invoice,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary:
@@ -94,6 +95,7 @@ export function registerPaymentsRoutes(
   r.post(
     paths.createInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Create the deposit or final invoice of a job (installers)',
@@ -116,6 +118,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.invoiceMeta,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:
@@ -132,6 +135,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.settleInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Settle an invoice paid outside the product (installers; cannot be undone)',
@@ -148,6 +152,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.resendInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'E-mail the invoice and its pay link again (installers; dealers on finished jobs)',
@@ -163,6 +168,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.finalizeInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Finalize a draft invoice: it opens, gets its pay link and is e-mailed (installers)',
@@ -176,6 +182,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.voidInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Void an unpaid invoice (installers; used when a job is deleted)',
@@ -189,6 +196,7 @@ export function registerPaymentsRoutes(
   r.delete(
     paths.deleteInvoice,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Delete a draft invoice (installers; drafts only)',
@@ -205,6 +213,7 @@ export function registerPaymentsRoutes(
   r.get(
     paths.requestPayments,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Payments of a request (payment_type, payment_state, payment_amount in dollars, payment_id)',
@@ -218,6 +227,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.settleRequestPayments,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Settle the unpaid payments of a job ("Settle" without a card reader; installers)',
@@ -234,6 +244,7 @@ export function registerPaymentsRoutes(
   r.put(
     paths.checkPayment,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Record a check (with its number) or cash payment (installers)',
@@ -249,6 +260,7 @@ export function registerPaymentsRoutes(
   r.delete(
     paths.deleteRequestPayments,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Job deletion: void open invoices, delete drafts, remove unpaid payments (installers)',
@@ -263,6 +275,7 @@ export function registerPaymentsRoutes(
   r.post(
     paths.paymentFailures,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Log a payment failure (e.g. invoice creation after completion)',
@@ -288,6 +301,7 @@ export function registerPaymentsRoutes(
   r.post(
     paths.createCardPayment,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Create the card-present payment intent of an invoice (installers)',
@@ -310,6 +324,7 @@ export function registerPaymentsRoutes(
   r.get(
     paths.cardPayment,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Poll a card payment: processing, succeeded or payment_failed (shown as declined)',
@@ -325,6 +340,7 @@ export function registerPaymentsRoutes(
   r.get(
     paths.terminal,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Check a card reader (id: reader id or location id): data.status online | offline',
@@ -338,6 +354,7 @@ export function registerPaymentsRoutes(
   r.post(
     paths.terminalPay,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Send a card payment to the reader',
@@ -397,6 +414,7 @@ export function registerPaymentsRoutes(
     r.put(
       paths.devReader,
       {
+        config: { effect: 'write' },
         schema: {
           tags: ['dev'],
           summary: 'Choose a simulated card reader’s behaviour: online, offline, decline, slow, timeout',
@@ -415,6 +433,7 @@ export function registerPaymentsRoutes(
     r.get(
       paths.devReader,
       {
+        config: { effect: 'read' },
         schema: {
           tags: ['dev'],
           summary: 'A simulated card reader’s behaviour and where it comes from',

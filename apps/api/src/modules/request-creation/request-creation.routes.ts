@@ -34,6 +34,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.create,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Create a request (dealer), estimate, booked appointment or dealer job (installer)',
@@ -49,6 +50,7 @@ export function registerRequestCreationRoutes(
     r.post(
       path,
       {
+        config: { effect: 'write' },
         schema: {
           tags,
           summary: 'Add a service line (priced from the catalog); recomputes the request’s totals',
@@ -64,6 +66,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.note,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Add a note to a request (non-empty)',
@@ -76,6 +79,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.offer,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Record an offer (idempotent per request and installer)',
@@ -88,6 +92,7 @@ export function registerRequestCreationRoutes(
   r.get(
     paths.requestEmail,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:
@@ -103,6 +108,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.push,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Send an SMS to a company or customer the caller works with (through the outbox)',
@@ -115,6 +121,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.mailchimp,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary:
@@ -128,6 +135,7 @@ export function registerRequestCreationRoutes(
   r.post(
     paths.duplicate,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Existing estimates and jobs for the same vehicle (same VIN, or year + make + model)',

@@ -34,6 +34,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
   r.get(
     paths.availability,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Can the installer fit this job from checkDate (000 shape)?',
@@ -56,6 +57,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
   r.get(
     paths.availabilitySummary,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Availability banner of the installer wizard (001 shape)',
@@ -74,6 +76,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
     r[method](
       paths.schedule,
       {
+        config: { effect: 'write' },
         schema: {
           tags,
           summary: `Set the schedule of a job (${method.toUpperCase()}; decision 6: PUT and POST do the same)`,
@@ -90,6 +93,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
   r.get(
     paths.installerGroup,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Transfer candidates: the other locations of the caller’s installer group',
@@ -104,6 +108,7 @@ export function registerSchedulingRoutes(app: FastifyInstance, { service }: { se
   r.get(
     paths.installerCalendars,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Booked and blocked days of the installer wizard’s drop-off picker (row 64, 001 shape)',

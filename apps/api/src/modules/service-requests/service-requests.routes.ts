@@ -56,6 +56,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.list,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary:
@@ -94,6 +95,7 @@ export function registerServiceRequestsRoutes(
     r.get(
       path,
       {
+        config: { effect: 'read' },
         schema: {
           tags,
           summary,
@@ -113,6 +115,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.requestById,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'One request (?Id= the request id)',
@@ -127,6 +130,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.fullRequest,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'A request with its services, notes, offers, calendar days and payments, in one reply',
@@ -143,6 +147,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.offersOfCompany,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Offers of the caller’s company: a dealer’s accepted offers, an installer’s own offers',
@@ -166,6 +171,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.offersOfRequest,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Offers of a request: dealers see accepted offers, an installer its own',
@@ -181,6 +187,7 @@ export function registerServiceRequestsRoutes(
     r.get(
       path,
       {
+        config: { effect: 'read' },
         schema: {
           tags,
           summary: 'Service lines of a request',
@@ -195,6 +202,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.notes,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Notes of a request',
@@ -208,6 +216,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.stateHistory,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'State history of a request, oldest first',
@@ -221,6 +230,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.referral,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Referral linked to a request (empty when none)',
@@ -234,6 +244,7 @@ export function registerServiceRequestsRoutes(
   r.get(
     paths.calendar,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Calendar days of a request',

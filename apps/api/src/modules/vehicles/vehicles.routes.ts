@@ -35,6 +35,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.vin,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Decode a VIN (NHTSA vPIC data offline, or vPIC over HTTP when VPIC_URL is set)',
@@ -48,12 +49,16 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   );
   r.get(
     paths.makes,
-    { schema: { tags, summary: 'Every make', response: { 200: z.array(ZMake), ...errors } } },
+    {
+      config: { effect: 'read' },
+      schema: { tags, summary: 'Every make', response: { 200: z.array(ZMake), ...errors } },
+    },
     async () => service.listMakes(null),
   );
   r.get(
     paths.makesOfYear,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Makes with a trim built in the year',
@@ -66,6 +71,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.models,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Models of a make in a year: /models/{year}{makeId} or /models/{makeId}{year} (decision 1)',
@@ -78,6 +84,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.trims,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'Trims of a model (optionally only those built in ?year=)',
@@ -91,6 +98,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.years,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary:
@@ -104,6 +112,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.post(
     paths.vehicles,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Record a vehicle of the caller’s company (no VIN: an NV placeholder, OT for Other car)',
@@ -117,6 +126,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
     r.get(
       path,
       {
+        config: { effect: 'read' },
         schema: {
           tags,
           summary: 'The latest vehicle with this VIN that the caller can see',
@@ -130,6 +140,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.put(
     paths.vehicleByVin,
     {
+      config: { effect: 'write' },
       schema: {
         tags,
         summary: 'Replace a stored NV placeholder VIN by the entered one (CHECK IN)',
@@ -143,6 +154,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.customerVehicles,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary: 'A customer’s previous vehicles at this specialist (?type=dealer for a dealership)',
@@ -156,6 +168,7 @@ export function registerVehiclesRoutes(app: FastifyInstance, { service }: { serv
   r.get(
     paths.customerJobs,
     {
+      config: { effect: 'read' },
       schema: {
         tags,
         summary:
