@@ -100,7 +100,7 @@ export const ZUpdateCustomerBody = z.object({
   customerAddress: ZOptionalText(300),
   customerType: z.string().trim().min(1).max(40).optional(),
   customerId: z.coerce.number().int().optional(),
-  stripeCustomerId: ZOptionalText(100),
+  // stripeCustomerId (row 126) is not accepted: the server creates the payment customer and keeps its id.
 });
 /** PUT /customers/{id} (row 125): customerType, owningInstaller. */
 export const ZPatchCustomerBody = z.object({
@@ -128,7 +128,8 @@ export const ZDealer = z.object({
   dealer_address_zip: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  stripe_customer_id: z.string().nullable(),
+  /** Only on a dealer's own record: installers are shown no payment-provider ids. */
+  stripe_customer_id: z.string().nullable().optional(),
   installer_categories: z.string().nullable(),
   dealerActive: z.number().int(),
   customer_contract: z.enum(['Y', 'N']),
@@ -165,7 +166,7 @@ export const ZUpdateDealerBody = z.object({
   dealerName: z.string().trim().min(2).max(120).optional(),
   dealerEmail: ZEmail,
   dealerPhoneNumber: ZPhoneOrEmpty.nullish(),
-  stripeCustomerId: ZOptionalText(100),
+  // stripeCustomerId (row 131) is not accepted: the server creates the payment customer and keeps its id.
   dealerAddressLine1: ZOptionalText(200),
   dealerAddressLine2: ZOptionalText(200),
   dealerAddressCity: ZOptionalText(80),

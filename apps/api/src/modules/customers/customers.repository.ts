@@ -1,8 +1,9 @@
 import type { TCustomer, TDealer } from '@app/contracts/customers.contract';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
+import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
 
 type CustomerRow = typeof customers.$inferSelect;
 type DealerRow = typeof dealers.$inferSelect;
@@ -22,7 +23,8 @@ function toCustomer(c: CustomerRow): TCustomer {
   };
 }
 
-function toDealer(d: DealerRow): TDealer {
+/** A dealership as the wire shows it; its payment-provider id only to its own users (`isMember`). */
+function toDealer(d: DealerRow, { isMember }: { isMember: boolean }): TDealer {
   const contract = d.customerContract === 'Y' ? 'Y' : 'N';
   return {
     dealer_id: d.id,
@@ -37,7 +39,7 @@ function toDealer(d: DealerRow): TDealer {
     dealer_address_zip: d.zip,
     latitude: d.latitude,
     longitude: d.longitude,
-    stripe_customer_id: d.stripeCustomerId,
+    ...(isMember ? { stripe_customer_id: d.stripeCustomerId } : {}),
     installer_categories: d.installerCategories,
     dealerActive: d.isActive ? 1 : 0,
     customer_contract: contract,
@@ -66,6 +68,29 @@ export function createCustomersRepository(db: Db) {
     async findCustomer(id: number) {
       const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
       return rows[0] ? { row: rows[0], dto: toCustomer(rows[0]) } : null;
+    },
+
+    /**
+     * Whether the installer shares a live request with the customer: it requested, was assigned or holds an
+     * offer on a request of that customer (e.g. a job transferred to another location of its group).
+     */
+    async isCustomerOnRequestOf(customerId: number, installerId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: serviceRequests.id })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.customerId, customerId),
+            isNull(serviceRequests.deletedAt),
+            or(
+              eq(serviceRequests.requestorInstallerId, installerId),
+              eq(serviceRequests.assignedInstallerId, installerId),
+              sql`exists (select 1 from ${requestOffers} o where o.request_id = ${serviceRequests.id} and o.installer_id = ${installerId}::int)`,
+            ),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     async updateCustomer(id: number, values: Partial<typeof customers.$inferInsert>): Promise<TCustomer> {
@@ -102,7 +127,7 @@ export function createCustomersRepository(db: Db) {
 
     async findDealer(id: number) {
       const rows = await db.select().from(dealers).where(eq(dealers.id, id)).limit(1);
-      return rows[0] ? { row: rows[0], dto: toDealer(rows[0]) } : null;
+      return rows[0] ? { row: rows[0], dto: toDealer(rows[0], { isMember: true }) } : null;
     },
 
     /** Dealerships an installer works with (installer_dealers) or created. */
@@ -120,7 +145,17 @@ export function createCustomersRepository(db: Db) {
           ),
         )
         .orderBy(asc(dealers.name), asc(dealers.id));
-      return rows.map(toDealer);
+      return rows.map((row) => toDealer(row, { isMember: false }));
+    },
+
+    /** Whether the dealership has users of its own (anyone but team contacts, who cannot sign in). */
+    async hasDealerUsers(dealerId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.dealerId, dealerId), ne(users.status, 'contact')))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async isInstallerDealer(installerId: number, dealerId: number): Promise<boolean> {
@@ -150,7 +185,7 @@ export function createCustomersRepository(db: Db) {
         const row = rows[0];
         if (!row) throw new Error('dealer insert returned no row');
         await tx.insert(installerDealers).values({ installerId, dealerId: row.id }).onConflictDoNothing();
-        return toDealer(row);
+        return toDealer(row, { isMember: false });
       });
     },
 
@@ -158,7 +193,7 @@ export function createCustomersRepository(db: Db) {
       const rows = await db.update(dealers).set(values).where(eq(dealers.id, id)).returning();
       const row = rows[0];
       if (!row) throw new Error(`dealer ${id} vanished`);
-      return toDealer(row);
+      return toDealer(row, { isMember: false });
     },
 
     async listVendorPreferences(dealerId: number) {

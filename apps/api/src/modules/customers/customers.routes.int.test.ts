@@ -113,7 +113,7 @@ describe('customers, dealerships, contacts, preferences, addresses', () => {
       dealer_id: f.sun.id,
     });
     expect((await call('one', 'GET', `/api/customers/${id}`)).statusCode).toBe(404);
-    // An installer takes it (PUT /customers/{id}).
+    // No installer takes it by PUT /customers/{id}, not even one that works with the dealership (issue 19).
     expect(
       (
         await call('one', 'PUT', `/api/customers/${id}`, {
@@ -121,10 +121,10 @@ describe('customers, dealerships, contacts, preferences, addresses', () => {
           customerType: 'Customer',
         })
       ).statusCode,
-    ).toBe(200);
-    expect((await call('one', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
-      owning_installer: f.one.id,
-      customer_type: 'Customer',
+    ).toBe(404);
+    expect((await call('dealer', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
+      owning_installer: 0,
+      customer_type: 'Prospect',
     });
     expect((await call('dealer', 'POST', '/api/customers', { customerName: 'No Mail' })).statusCode).toBe(
       400,

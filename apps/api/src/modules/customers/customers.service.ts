@@ -35,14 +35,30 @@ export function createCustomersService({
   catalog: CatalogService;
   address: AddressPort;
 }) {
-  async function visibleCustomer(auth: AuthContext, id: number) {
+  /**
+   * Who may see and change a customer (issue 19): its owning installer and the dealership whose referral or
+   * request created it read and change it; an installer sharing a request with it reads it. Anyone else is
+   * told it does not exist (NOT_FOUND, not FORBIDDEN), so sequential ids reveal nothing.
+   */
+  async function customerAccess(auth: AuthContext, id: number) {
     const found = await repository.findCustomer(id);
-    const isVisible =
-      found &&
+    const canChange =
+      found !== null &&
       (auth.userType === 'installer'
         ? found.row.owningInstallerId === auth.companyId
         : found.row.dealerId === auth.companyId);
-    if (!found || !isVisible) throw new AppError('NOT_FOUND', `Customer ${id} not found`);
+    const canRead =
+      canChange ||
+      (found !== null &&
+        auth.userType === 'installer' &&
+        (await repository.isCustomerOnRequestOf(id, auth.companyId)));
+    if (!found || !canRead) throw new AppError('NOT_FOUND', `Customer ${id} not found`);
+    return { found, canChange };
+  }
+
+  async function changeableCustomer(auth: AuthContext, id: number) {
+    const { found, canChange } = await customerAccess(auth, id);
+    if (!canChange) throw new AppError('FORBIDDEN', `Customer ${id} is not yours to change`);
     return found;
   }
 
@@ -110,10 +126,13 @@ export function createCustomersService({
       repository.listCustomers({ role: auth.userType, companyId: auth.companyId }, q),
 
     async getCustomer(auth: AuthContext, id: number) {
-      return (await visibleCustomer(auth, id)).dto;
+      return (await customerAccess(auth, id)).found.dto;
     },
 
-    /** PUT /customer/{id} (UPDATE CUSTOMER). */
+    /**
+     * PUT /customer/{id} (UPDATE CUSTOMER): its owning installer or the dealership that created it. The
+     * payment customer id is the server's (payments module), never the body's.
+     */
     async updateCustomer(
       auth: AuthContext,
       id: number,
@@ -124,49 +143,41 @@ export function createCustomersService({
         customerAddress: string | null;
         customerType?: string;
         customerId?: number;
-        stripeCustomerId: string | null;
       },
     ) {
+      await changeableCustomer(auth, id);
       if (body.customerId !== undefined && body.customerId !== id) {
         throw new AppError(
           'VALIDATION_FAILED',
           `customerId ${body.customerId} does not match the path id ${id}`,
         );
       }
-      await visibleCustomer(auth, id);
       await repository.updateCustomer(id, {
         name: body.customerName,
         email: body.customerEmailAddress,
         phone: body.customerPhoneNumber,
         address: body.customerAddress,
         ...(body.customerType ? { customerType: body.customerType } : {}),
-        ...(body.stripeCustomerId ? { stripeCustomerId: body.stripeCustomerId } : {}),
       });
       return { success: true as const, message: 'Customer record updated.' };
     },
 
-    /** PUT /customers/{id}: customer type, and an installer taking an unowned (referral) customer. */
+    /**
+     * PUT /customers/{id} (row 125): the owning installer sets the customer type. The owner changes only
+     * in the flows that create the relationship (an installer's own customer, a claimed referral), never
+     * from this body: `owningInstaller` is accepted only as the caller's own, unchanged, id.
+     */
     async patchCustomer(
       auth: AuthContext,
       id: number,
       body: { customerType?: string; owningInstaller?: number },
     ) {
       requireInstaller(auth, 'update customers');
-      const found = await repository.findCustomer(id);
-      const owner = found?.row.owningInstallerId ?? null;
-      if (!found || (owner !== null && owner !== auth.companyId)) {
-        throw new AppError('NOT_FOUND', `Customer ${id} not found`);
-      }
+      await changeableCustomer(auth, id);
       if (body.owningInstaller !== undefined && body.owningInstaller !== auth.companyId) {
-        throw new AppError('FORBIDDEN', 'A customer can only be given to your own company');
+        throw new AppError('FORBIDDEN', `Customer ${id} cannot be given to another company`);
       }
-      if (owner === null && body.owningInstaller === undefined) {
-        throw new AppError('NOT_FOUND', `Customer ${id} not found`);
-      }
-      await repository.updateCustomer(id, {
-        ...(body.customerType ? { customerType: body.customerType } : {}),
-        ...(body.owningInstaller !== undefined ? { owningInstallerId: auth.companyId } : {}),
-      });
+      if (body.customerType) await repository.updateCustomer(id, { customerType: body.customerType });
       return { success: true as const };
     },
 
@@ -216,7 +227,13 @@ export function createCustomersService({
       });
     },
 
-    /** PUT /dealers/{id} and /dealer/{id}: the dealership itself, or a specialist it works with. */
+    /**
+     * PUT /dealers/{id} and /dealer/{id} (issue 19). The dealership's own users change its record; an
+     * installer that created the dealership changes its contact fields (name, e-mail, phone: what the customers
+     * screen edits, 002 §2.9) while the dealership has no users of its own; other installers that work with
+     * it may not (FORBIDDEN), and anyone else is told it does not exist. The payment customer id is the
+     * server's, never the body's.
+     */
     async updateDealer(
       auth: AuthContext,
       dealerId: number,
@@ -225,7 +242,6 @@ export function createCustomersService({
         dealerName?: string;
         dealerEmail: string;
         dealerPhoneNumber?: string | null;
-        stripeCustomerId: string | null;
         dealerAddressLine1: string | null;
         dealerAddressLine2: string | null;
         dealerAddressCity: string | null;
@@ -235,25 +251,35 @@ export function createCustomersService({
         longitude?: number | null;
       },
     ) {
+      const found = await visibleDealer(auth, dealerId);
+      const isOwnUser = auth.userType === 'dealer';
+      if (
+        !isOwnUser &&
+        (found.row.createdByInstallerId !== auth.companyId || (await repository.hasDealerUsers(dealerId)))
+      ) {
+        throw new AppError('FORBIDDEN', `Dealer ${dealerId} keeps its own record; its users change it`);
+      }
       if (body.dealerId !== undefined && body.dealerId !== dealerId) {
         throw new AppError(
           'VALIDATION_FAILED',
           `dealerId ${body.dealerId} does not match the path id ${dealerId}`,
         );
       }
-      await visibleDealer(auth, dealerId);
       await repository.updateDealer(dealerId, {
         email: body.dealerEmail,
         ...(body.dealerName ? { name: body.dealerName } : {}),
         ...(body.dealerPhoneNumber ? { phone: body.dealerPhoneNumber } : {}),
-        ...(body.stripeCustomerId ? { stripeCustomerId: body.stripeCustomerId } : {}),
-        ...(body.dealerAddressLine1 ? { addressLine1: body.dealerAddressLine1 } : {}),
-        ...(body.dealerAddressLine2 ? { addressLine2: body.dealerAddressLine2 } : {}),
-        ...(body.dealerAddressCity ? { city: body.dealerAddressCity } : {}),
-        ...(body.dealerAddressState ? { state: body.dealerAddressState.toUpperCase() } : {}),
-        ...(body.dealerAddressZip ? { zip: body.dealerAddressZip } : {}),
-        ...(typeof body.latitude === 'number' ? { latitude: body.latitude } : {}),
-        ...(typeof body.longitude === 'number' ? { longitude: body.longitude } : {}),
+        ...(isOwnUser
+          ? {
+              ...(body.dealerAddressLine1 ? { addressLine1: body.dealerAddressLine1 } : {}),
+              ...(body.dealerAddressLine2 ? { addressLine2: body.dealerAddressLine2 } : {}),
+              ...(body.dealerAddressCity ? { city: body.dealerAddressCity } : {}),
+              ...(body.dealerAddressState ? { state: body.dealerAddressState.toUpperCase() } : {}),
+              ...(body.dealerAddressZip ? { zip: body.dealerAddressZip } : {}),
+              ...(typeof body.latitude === 'number' ? { latitude: body.latitude } : {}),
+              ...(typeof body.longitude === 'number' ? { longitude: body.longitude } : {}),
+            }
+          : {}),
       });
       return { success: true as const, message: 'Dealer record updated successfully.' };
     },
