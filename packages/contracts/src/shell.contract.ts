@@ -37,6 +37,16 @@ export const ZDealerRecord = z.object({
   vendor_visibility_mode: z.enum(['all', 'preferred']),
 });
 export type TDealerRecord = z.infer<typeof ZDealerRecord>;
+/**
+ * A dealership as an installer sees it (it is not one of its companies): who it is, where, how to reach it
+ * and whether its jobs need a contract; no payment-provider id or vendor settings (issue 19).
+ */
+export const ZPublicDealerRecord = ZDealerRecord.omit({
+  stripe_customer_id: true,
+  installer_categories: true,
+  vendor_visibility_mode: true,
+});
+export type TPublicDealerRecord = z.infer<typeof ZPublicDealerRecord>;
 
 /** Installer company record (row 3; 001 §3, 002 §3). Served as a one-element array. */
 export const ZInstallerRecord = z.object({
@@ -63,6 +73,21 @@ export const ZInstallerRecord = z.object({
   installer_group_enabled: z.boolean(),
 });
 export type TInstallerRecord = z.infer<typeof ZInstallerRecord>;
+/**
+ * An installer as a dealer sees it (it is not one of its companies): name, contact, category, services and
+ * whether it asks for a contract; no provider, calendar or billing settings, trial or group (issue 19).
+ */
+export const ZPublicInstallerRecord = ZInstallerRecord.pick({
+  Installer_id: true,
+  Company_id: true,
+  Installer_Name: true,
+  installer_email: true,
+  installer_phone_number: true,
+  installer_category: true,
+  services: true,
+  customer_contract: true,
+});
+export type TPublicInstallerRecord = z.infer<typeof ZPublicInstallerRecord>;
 
 /** Companies a user may reach (row 4): both the access-entry and association spellings. */
 export const ZCompanyAccessEntry = z.object({
@@ -88,6 +113,12 @@ export const ZInstallerLocation = z.object({
   capacity: z.number().int(),
 });
 export type TInstallerLocation = z.infer<typeof ZInstallerLocation>;
+/** A location as a dealer sees it: no card reader or payment account (issue 19). */
+export const ZPublicInstallerLocation = ZInstallerLocation.omit({
+  stripe_location: true,
+  stripe_account_id: true,
+});
+export type TPublicInstallerLocation = z.infer<typeof ZPublicInstallerLocation>;
 
 export const ZNavbarQuery = z.object({
   entityId: z.coerce.number().int().positive(),
@@ -125,6 +156,8 @@ export const ZInstallerAuth = z.object({
   Authenticated: z.number().int(),
   calendar_id: z.string().nullable(),
 });
+/** The calendar link state as a dealer sees it: linked or not, no calendar id (issue 19). */
+export const ZPublicInstallerAuth = ZInstallerAuth.omit({ calendar_id: true });
 
 /** PUT /updateLocation/{id} (installerId, calendarId): selects the calendar that manages the location's appointments. */
 export const ZUpdateLocationBody = z.object({

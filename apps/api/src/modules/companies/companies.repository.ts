@@ -1,7 +1,28 @@
-import type { TDealerRecord, TInstallerLocation, TInstallerRecord } from '@app/contracts/shell.contract';
+import {
+  type TDealerRecord,
+  type TInstallerLocation,
+  type TInstallerRecord,
+  ZPublicDealerRecord,
+  ZPublicInstallerAuth,
+  ZPublicInstallerLocation,
+  ZPublicInstallerRecord,
+} from '@app/contracts/shell.contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dealers, installerLocations, installers } from '../../db/schema/identity';
+
+/**
+ * What a caller that is not one of a company's users is shown of it (issue 19): the public fields of the
+ * contract, never provider, reader or calendar ids nor billing settings. Parsing with the public schema drops
+ * every other field, so a field added to a record later stays private until the contract makes it public.
+ */
+export const publicViews = {
+  dealer: (record: TDealerRecord) => ZPublicDealerRecord.parse(record),
+  installer: (record: TInstallerRecord) => ZPublicInstallerRecord.parse(record),
+  location: (location: TInstallerLocation) => ZPublicInstallerLocation.parse(location),
+  installerAuth: (auth: { installer_id: number; authenticated: number; Authenticated: number }) =>
+    ZPublicInstallerAuth.parse(auth),
+};
 
 /** Row-to-wire mapping of company records lives here, and only here. */
 export function createCompaniesRepository(db: Db) {

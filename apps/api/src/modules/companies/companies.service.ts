@@ -3,7 +3,7 @@ import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
 import type { Db } from '../../db/client';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { AuthContext } from '../auth/auth-context';
-import { createCompaniesRepository } from './companies.repository';
+import { createCompaniesRepository, publicViews } from './companies.repository';
 
 /**
  * Who may read which company record (docs/decisions/002-company-visibility.md):
@@ -14,34 +14,40 @@ import { createCompaniesRepository } from './companies.repository';
 export function createCompaniesService({ db, authRepository }: { db: Db; authRepository: AuthRepository }) {
   const repository = createCompaniesRepository(db);
 
-  async function assertMayAct(auth: AuthContext, kind: 'dealer' | 'installer', id: number) {
-    if (auth.userType !== kind) return;
+  /**
+   * Whether the caller is one of the company's users (it may act for it). A user of the same kind that may
+   * not act for it is refused; the other kind (a dealer reading a specialist, an installer reading a
+   * dealership) is not a member and is shown only the public fields (`publicViews`).
+   */
+  async function isMember(auth: AuthContext, kind: 'dealer' | 'installer', id: number) {
+    if (auth.userType !== kind) return false;
     const user = await authRepository.findUserById(auth.userId);
     if (!user || !(await authRepository.canReachCompany(user, id))) {
       throw new AppError('FORBIDDEN', `You may not read ${kind} ${id}`);
     }
+    return true;
   }
 
   return {
     async getDealer(auth: AuthContext, id: number) {
-      await assertMayAct(auth, 'dealer', id);
+      const member = await isMember(auth, 'dealer', id);
       const dealer = await repository.findDealer(id);
       if (!dealer) throw new AppError('NOT_FOUND', `Dealer ${id} not found`);
-      return [dealer];
+      return [member ? dealer : publicViews.dealer(dealer)];
     },
 
     async getInstaller(auth: AuthContext, id: number) {
-      await assertMayAct(auth, 'installer', id);
+      const member = await isMember(auth, 'installer', id);
       const installer = await repository.findInstaller(id);
       if (!installer) throw new AppError('NOT_FOUND', `Installer ${id} not found`);
-      return [installer];
+      return [member ? installer : publicViews.installer(installer)];
     },
 
     async getInstallerAuth(auth: AuthContext, id: number) {
-      await assertMayAct(auth, 'installer', id);
+      const member = await isMember(auth, 'installer', id);
       const row = await repository.findInstallerAuth(id);
       if (!row) throw new AppError('NOT_FOUND', `Installer ${id} not found`);
-      return row;
+      return member ? row : publicViews.installerAuth(row);
     },
 
     /** Calendar selection for a location (decision 16). Only the installer's own users may change it. */
@@ -62,10 +68,10 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
     },
 
     async listInstallerLocations(auth: AuthContext, installerId: number) {
-      await assertMayAct(auth, 'installer', installerId);
+      const member = await isMember(auth, 'installer', installerId);
       const locations = await repository.listInstallerLocations(installerId);
       if (locations.length === 0) throw new AppError('NOT_FOUND', `Installer ${installerId} not found`);
-      return locations;
+      return member ? locations : locations.map(publicViews.location);
     },
 
     /** Companies the user may reach (row 4). Users read their own list; an ADMIN reads those of users of its company. */
