@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DiskSync, durablePgliteOptions, syncTree } from './durable-nodefs';
 import * as schema from './schema/all';
 
 export type Schema = typeof schema;
@@ -26,7 +27,7 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File }
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File; diskSync?: DiskSync }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /**
@@ -74,14 +75,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
+    const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
+    // A commit is acknowledged once its WAL is on disk, as on PostgreSQL (decision 007).
+    const durable = durablePgliteOptions(dir, options.diskSync);
+    client = new PGlite({ ...durable, postgresqlconf: [...PGLITE_CONF, ...durable.postgresqlconf] });
+    await client.waitReady;
+    if (isNew) syncTree(dir, options.diskSync);
   } else {
     client = new PGlite({
       postgresqlconf: PGLITE_CONF,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    await client.waitReady;
   }
-  await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
