@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { APP_VERSION, ZHealth, ZMeta } from '@app/contracts/shell.contract';
+import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -9,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLocalCalendarAdapter } from './adapters/calendar/local-calendar-adapter';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -56,7 +57,7 @@ export async function buildApp({
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -66,6 +67,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyCookie);
   registerErrorHandler(app, { notFoundPerMinute: config.rateLimits.notFoundPerMinute });
   registerSecurityHeaders(app);
 
@@ -73,7 +75,14 @@ export async function buildApp({
   const signer = createTokenSigner(config.jwtSecret);
   const authRepository = createAuthRepository(db);
   const authUserCache = createAuthUserCache({ ttlMs: config.authCacheMs });
-  const authService = createAuthService({ db, repository: authRepository, signer, config, clock });
+  const authService = createAuthService({
+    db,
+    repository: authRepository,
+    signer,
+    config,
+    userCache: authUserCache,
+    clock,
+  });
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
@@ -117,7 +126,11 @@ export async function buildApp({
           return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
         },
       );
-      registerAuthRoutes(api, { service: authService, repository: authRepository });
+      registerAuthRoutes(api, {
+        service: authService,
+        repository: authRepository,
+        secureCookie: config.publicUrl.startsWith('https:'),
+      });
       registerCompaniesRoutes(api, { service: createCompaniesService({ db, authRepository }) });
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,8 +37,69 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   VPIC_URL: z.string().url().optional(),
   AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): TrustProxy => {
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false, true, a hop count or a comma list of addresses/CIDRs (bad: ${bad.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .default(false),
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
 });
+
+/** Fastify's trustProxy: off, every hop, the nearest n hops, or only these proxy addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** TrustProxy in the form Fastify's types take (a hop count becomes "trust the nearest n hops"). */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** proxy-addr's names for address ranges, an IP address, or an IP address with a prefix length. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Sign-in throttles (docs/decisions/006-sign-in-throttling.md): `signInPerPair` failures of one (account, IP)
+ * pair, then that pair waits `pairBlockMs`, doubled with each further failure up to `pairMaxBlockMs`;
+ * `signInPerIp` failures per IP in `windowMs` across accounts.
+ */
+export type RateLimits = {
+  signInPerPair: number;
+  pairBlockMs: number;
+  pairMaxBlockMs: number;
+  signInPerIp: number;
+  windowMs: number;
+  notFoundPerMinute: number;
+};
+export const defaultRateLimits: RateLimits = {
+  signInPerPair: 5,
+  pairBlockMs: 60_000,
+  pairMaxBlockMs: 60 * 60_000,
+  signInPerIp: 20,
+  windowMs: 15 * 60_000,
+  notFoundPerMinute: 120,
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -58,8 +120,9 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string | null } | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
   vpicUrl: string | null;
-  /** Sign-in attempts allowed per account and per IP in the window. */
-  rateLimits: { signInPerAccount: number; signInPerIp: number; windowMs: number; notFoundPerMinute: number };
+  rateLimits: RateLimits;
+  /** Which reverse proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** How long the auth guard keeps a resolved user (0 = read it on every call). */
   authCacheMs: number;
   /** Bound of each process's cache of list pages and full requests, in bytes (0 = no cache). */
@@ -113,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : null,
     vpicUrl: e.VPIC_URL ?? null,
-    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
+    rateLimits: defaultRateLimits,
+    trustProxy: e.TRUST_PROXY,
     authCacheMs: e.AUTH_CACHE_MS,
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
   };
@@ -149,7 +213,8 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     stripe: null,
     twilio: null,
     vpicUrl: null,
-    rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 15 * 60 * 1000, notFoundPerMinute: 120 },
+    rateLimits: defaultRateLimits,
+    trustProxy: false,
     authCacheMs: 0,
     // On in tests: every integration test that writes and then reads a list or a full request checks
     // that the write changed the versions the cache is checked against.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { defaultRateLimits } from './config';
 
 describe('HTTP platform', () => {
   let t: TestApp;
@@ -87,7 +88,7 @@ describe('HTTP platform: probing for unknown calls', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({
-      rateLimits: { signInPerAccount: 5, signInPerIp: 20, windowMs: 60_000, notFoundPerMinute: 3 },
+      rateLimits: { ...defaultRateLimits, windowMs: 60_000, notFoundPerMinute: 3 },
     });
   });
   afterAll(() => t.close());

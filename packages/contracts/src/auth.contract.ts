@@ -40,7 +40,8 @@ export const ZTokenResponse = z.object({
 });
 export type TTokenResponse = z.infer<typeof ZTokenResponse>;
 
-export const ZRefreshBody = z.object({ refreshToken: z.string().min(10).max(500) });
+/** `refreshToken` may be left out when the session cookie carries it (the web app; needs X-Requested-With). */
+export const ZRefreshBody = z.object({ refreshToken: z.string().min(10).max(500).optional() });
 /** Company switching (002 §2.3): a new token pair scoped to another company the user may reach. */
 export const ZRefreshWithCompanyBody = ZRefreshBody.extend({
   companyId: z.number().int().positive().optional(),

@@ -81,20 +81,22 @@ async function tryResolve(
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId)) return null;
-  const cached = cache.get(userId, claims.companyId);
+  const cached = cache.get(userId, claims.companyId, claims.sid);
   if (cached) return cached.context;
-  const context = await loadContext(repository, userId, claims.companyId);
-  cache.set(userId, claims.companyId, context);
+  const context = await loadContext(repository, userId, claims.companyId, claims.sid);
+  cache.set(userId, claims.companyId, claims.sid, context);
   return context;
 }
 
+/** The caller, or null when the user may not act for the company or the token's session has ended. */
 async function loadContext(
   repository: AuthRepository,
   userId: number,
   companyId: number,
+  sessionId: string,
 ): Promise<AuthContext | null> {
-  const user = await repository.findUserById(userId);
-  if (user?.status !== 'active' || !user.loginEnabled) return null;
+  const user = await repository.findSessionUser(userId, sessionId);
+  if (user?.status !== 'active' || !user.loginEnabled || user.sessionEnded) return null;
   if (!(await repository.canReachCompany(user, companyId))) return null;
   return {
     userId: user.id,

@@ -1,11 +1,11 @@
 import type { AccessLevel, UserType } from '@app/domain/identity/access';
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  authThrottles,
   dealers,
   installers,
   passwordResetTokens,
-  rateLimitHits,
   refreshTokens,
   userCompanyAccess,
   users,
@@ -39,6 +39,11 @@ const userColumns = {
   loginEnabled: users.loginEnabled,
 };
 
+/** A time as a typed parameter (raw SQL fragments do not go through the column's mapping). */
+function timestamp(at: Date): SQL {
+  return sql`${at.toISOString()}::timestamptz`;
+}
+
 export type CompanyAccessRow = {
   companyId: number;
   companyType: 'dealership' | 'specialist';
@@ -60,6 +65,26 @@ export function createAuthRepository(db: Db) {
     async findUserById(id: number): Promise<UserRow | null> {
       const rows = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
       return (rows[0] as UserRow | undefined) ?? null;
+    },
+
+    /**
+     * The user with whether the session (refresh-token family) `sessionId` has ended: signed out, ended
+     * by a password reset or by a reused refresh token. One statement: the guard runs it on a cache miss.
+     */
+    async findSessionUser(
+      id: number,
+      sessionId: string,
+    ): Promise<(UserRow & { sessionEnded: boolean }) | null> {
+      const rows = await db
+        .select({
+          ...userColumns,
+          // Spelled out: Drizzle leaves column names unqualified in a one-table select.
+          sessionEnded: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${sessionId} and rt.user_id = users.id and rt.revoked_at is not null)`,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return (rows[0] as (UserRow & { sessionEnded: boolean }) | undefined) ?? null;
     },
 
     /** Every company the user may act for: the primary one first, then the granted ones. */
@@ -176,29 +201,97 @@ export function createAuthRepository(db: Db) {
         .where(eq(passwordResetTokens.tokenHash, tokenHash));
     },
 
-    async updatePasswordHash(tx: Tx, userId: number, passwordHash: string) {
-      await tx.update(users).set({ passwordHash, status: 'active' }).where(eq(users.id, userId));
+    /** Sets the new password; returns the user's e-mail (null when there is no such user). */
+    async updatePasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<string | null> {
+      const rows = await tx
+        .update(users)
+        .set({ passwordHash, status: 'active' })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
+      return rows[0]?.email ?? null;
     },
 
-    async countRateLimitHits(bucket: string, since: Date): Promise<number> {
+    /**
+     * Reserves one attempt in a fixed window of `windowMs`, in one statement shared by every API process:
+     * true when the attempt fits under `limit` (and is now counted), false when the window is full.
+     */
+    async reserveWindowAttempt(input: { bucket: string; limit: number; windowMs: number; now: Date }) {
+      const expired = sql`${authThrottles.windowStart} <= ${timestamp(new Date(input.now.getTime() - input.windowMs))}`;
       const rows = await db
-        .select({ n: count() })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.hitAt, since)));
-      return Number(rows[0]?.n ?? 0);
+        .insert(authThrottles)
+        .values({ bucket: input.bucket, hits: 1, windowStart: input.now })
+        .onConflictDoUpdate({
+          target: authThrottles.bucket,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${authThrottles.hits} + 1 end`,
+            windowStart: sql`case when ${expired} then ${timestamp(input.now)} else ${authThrottles.windowStart} end`,
+          },
+          setWhere: sql`${expired} or ${authThrottles.hits} < ${input.limit}`,
+        })
+        .returning({ hits: authThrottles.hits });
+      return rows.length > 0;
     },
 
-    async recordRateLimitHits(buckets: string[], at: Date) {
-      if (buckets.length === 0) return;
-      await db.insert(rateLimitHits).values(buckets.map((bucket) => ({ bucket, hitAt: at })));
+    /**
+     * Reserves one attempt of a bucket that blocks with growing delays, in one statement: refused (false)
+     * while the bucket is blocked; otherwise counted as a failure in advance, and from the `free`-th on the
+     * bucket is blocked for `blockMs` × 2^(hits − free), at most `maxBlockMs`. A series older than
+     * `forgetMs` starts again at 1. A success calls clearThrottle.
+     */
+    async reserveBackoffAttempt(input: {
+      bucket: string;
+      account: string;
+      free: number;
+      blockMs: number;
+      maxBlockMs: number;
+      forgetMs: number;
+      now: Date;
+    }) {
+      const now = timestamp(input.now);
+      const forgotten = sql`${authThrottles.windowStart} <= ${timestamp(new Date(input.now.getTime() - input.forgetMs))}`;
+      const hits = sql`(case when ${forgotten} then 1 else ${authThrottles.hits} + 1 end)`;
+      const exponent = sql`least(${hits} - ${input.free}, 30)`;
+      const firstBlock =
+        input.free <= 1 ? new Date(input.now.getTime() + Math.min(input.blockMs, input.maxBlockMs)) : null;
+      const rows = await db
+        .insert(authThrottles)
+        .values({
+          bucket: input.bucket,
+          account: input.account,
+          hits: 1,
+          windowStart: input.now,
+          blockedUntil: firstBlock,
+        })
+        .onConflictDoUpdate({
+          target: authThrottles.bucket,
+          set: {
+            hits,
+            windowStart: now,
+            blockedUntil: sql`case when ${hits} >= ${input.free}
+              then ${now} + least(${input.blockMs}::float8 * power(2, ${exponent}), ${input.maxBlockMs}) * interval '1 millisecond'
+              else null end`,
+          },
+          setWhere: sql`${authThrottles.blockedUntil} is null or ${authThrottles.blockedUntil} <= ${now}`,
+        })
+        .returning({ hits: authThrottles.hits });
+      return rows.length > 0;
     },
 
-    async clearRateLimitBucket(bucket: string) {
-      await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
+    /** Gives back one attempt reserved by reserveWindowAttempt (it turned out not to be a failure). */
+    async releaseWindowAttempt(bucket: string) {
+      await db
+        .update(authThrottles)
+        .set({ hits: sql`greatest(${authThrottles.hits} - 1, 0)` })
+        .where(eq(authThrottles.bucket, bucket));
     },
 
-    async pruneRateLimitHits(before: Date) {
-      await db.delete(rateLimitHits).where(sql`${rateLimitHits.hitAt} < ${before}`);
+    async clearThrottle(bucket: string) {
+      await db.delete(authThrottles).where(eq(authThrottles.bucket, bucket));
+    },
+
+    /** Every backoff throttle of an account, from any IP (a password reset proves the owner). */
+    async clearAccountThrottles(tx: Db | Tx, account: string) {
+      await tx.delete(authThrottles).where(eq(authThrottles.account, account));
     },
   };
 }

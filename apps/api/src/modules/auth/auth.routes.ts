@@ -12,20 +12,64 @@ import {
   ZUserStatus,
 } from '@app/contracts/auth.contract';
 import { AppError, ZErrorResponse } from '@app/contracts/errors.contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth-guard';
 import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
+import { REFRESH_TOKEN_TTL_MS } from './tokens';
 
 const tags = ['auth'];
 
+/**
+ * The web app's refresh token travels only in this cookie (docs/decisions/006-sign-in-throttling.md):
+ * HttpOnly, SameSite=Strict, limited to the sign-in calls, Secure when PUBLIC_URL is https. API clients
+ * keep using the `refreshToken` of the JSON body. Spending the cookie needs the X-Requested-With header
+ * (a header a cross-site form cannot send, and a cross-site script cannot send without CORS allowing it).
+ */
+export const REFRESH_COOKIE = 'im_refresh';
+const REFRESH_COOKIE_PATH = '/api/auth';
+export const CSRF_HEADER = 'x-requested-with';
+
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { service, repository }: { service: AuthService; repository: AuthRepository },
+  {
+    service,
+    repository,
+    secureCookie,
+  }: { service: AuthService; repository: AuthRepository; secureCookie: boolean },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
+    reply.setCookie(REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      secure: secureCookie,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_MS / 1000,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, {
+      httpOnly: true,
+      secure: secureCookie,
+      sameSite: 'strict',
+      path: REFRESH_COOKIE_PATH,
+    });
+  /** The refresh token of the body, else the cookie's (only with the CSRF header), else undefined. */
+  const refreshTokenOf = (request: FastifyRequest, fromBody: string | undefined) => {
+    if (fromBody) return fromBody;
+    const fromCookie = request.cookies[REFRESH_COOKIE];
+    if (!fromCookie) return undefined;
+    if (!request.headers[CSRF_HEADER]) {
+      throw new AppError(
+        'FORBIDDEN',
+        'The session cookie is accepted only with the X-Requested-With header.',
+      );
+    }
+    return fromCookie;
+  };
 
   r.post(
     authPaths.signIn,
@@ -38,7 +82,11 @@ export function registerAuthRoutes(
         response: { 200: ZTokenResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => service.signIn({ ...request.body, ip: request.ip }),
+    async (request, reply) => {
+      const tokens = await service.signIn({ ...request.body, ip: request.ip });
+      setRefreshCookie(reply, tokens.refreshToken);
+      return tokens;
+    },
   );
 
   r.post(
@@ -47,12 +95,23 @@ export function registerAuthRoutes(
       config: { public: true },
       schema: {
         tags,
-        summary: 'Exchange a refresh token for a new token pair (optionally for another company of the user)',
+        summary:
+          'Exchange a refresh token (body, or the session cookie with X-Requested-With) for a new token pair (optionally for another company of the user)',
         body: ZRefreshWithCompanyBody,
         response: { 200: ZTokenResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => service.refresh(request.body),
+    async (request, reply) => {
+      const refreshToken = refreshTokenOf(request, request.body.refreshToken);
+      try {
+        const tokens = await service.refresh({ refreshToken, companyId: request.body.companyId });
+        setRefreshCookie(reply, tokens.refreshToken);
+        return tokens;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'UNAUTHENTICATED') clearRefreshCookie(reply);
+        throw error;
+      }
+    },
   );
 
   r.post(
@@ -61,13 +120,15 @@ export function registerAuthRoutes(
       config: { public: true },
       schema: {
         tags,
-        summary: 'Revoke the refresh token (and its family)',
+        summary: 'Revoke the refresh token (body or session cookie) and its family; ends that session',
         body: ZSignOutBody,
         response: { 200: ZOkResponse },
       },
     },
-    async (request) => {
-      await service.signOut(request.body.refreshToken);
+    async (request, reply) => {
+      const refreshToken = refreshTokenOf(request, request.body.refreshToken);
+      clearRefreshCookie(reply);
+      await service.signOut(refreshToken);
       return { success: true };
     },
   );
@@ -121,7 +182,10 @@ export function registerAuthRoutes(
       const auth = requireAuth(request);
       if (auth.access !== 'ADMIN')
         throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
-      return { email: request.params.email, status: await service.getUserStatus(request.params.email) };
+      return {
+        email: request.params.email,
+        status: await service.getUserStatus(request.params.email, auth.userId),
+      };
     },
   );
 

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { AuthRepository, UserRow } from './auth.repository';
+import type { AuthUserCache } from './auth-user-cache';
 import { getDummyHash, hashPassword, verifyPassword } from './password';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -18,6 +19,9 @@ import {
   type TokenSigner,
 } from './tokens';
 
+/** A pair's failures are forgotten after a day without attempts. */
+const PAIR_FORGET_MS = 24 * 60 * 60 * 1000;
+
 export const SIGN_IN_FAILED = 'Sign in failed. Please check your credentials and try again.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -26,22 +30,54 @@ type Deps = {
   repository: AuthRepository;
   signer: TokenSigner;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
+  /** The guard's cache of this process: forgotten at once when a session of the user ends. */
+  userCache?: Pick<AuthUserCache, 'forgetUser'>;
   clock?: () => Date;
 };
 
-export function createAuthService({ db, repository, signer, config, clock = () => new Date() }: Deps) {
+export function createAuthService({
+  db,
+  repository,
+  signer,
+  config,
+  userCache,
+  clock = () => new Date(),
+}: Deps) {
   const { rateLimits } = config;
 
-  async function assertNotRateLimited(buckets: { bucket: string; limit: number }[]) {
-    const since = new Date(clock().getTime() - rateLimits.windowMs);
-    for (const { bucket, limit } of buckets) {
-      if ((await repository.countRateLimitHits(bucket, since)) >= limit) {
-        throw new AppError(
-          'RATE_LIMITED',
-          'Too many sign-in attempts. Please wait 15 minutes and try again.',
-        );
-      }
+  /**
+   * Reserves this attempt before the password is checked (docs/decisions/006-sign-in-throttling.md): one
+   * per-IP ceiling over all accounts, and one (account, IP) pair that waits longer after each failure.
+   * Each reservation is one statement on the shared database, so parallel attempts and several API
+   * processes cannot pass a limit. The owner at another IP has a pair of their own.
+   */
+  async function reserveSignInAttempt(email: string, ip: string, now: Date) {
+    const ipBucket = `signin:ip:${ip}`;
+    const pairBucket = `signin:pair:${ip}:${email}`;
+    const ipOk = await repository.reserveWindowAttempt({
+      bucket: ipBucket,
+      limit: rateLimits.signInPerIp,
+      windowMs: rateLimits.windowMs,
+      now,
+    });
+    const pairOk =
+      ipOk &&
+      (await repository.reserveBackoffAttempt({
+        bucket: pairBucket,
+        account: email,
+        free: rateLimits.signInPerPair,
+        blockMs: rateLimits.pairBlockMs,
+        maxBlockMs: rateLimits.pairMaxBlockMs,
+        forgetMs: PAIR_FORGET_MS,
+        now,
+      }));
+    if (!pairOk) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many sign-in attempts. Please wait a few minutes and try again.',
+      );
     }
+    return { ipBucket, pairBucket };
   }
 
   function toSessionUser(user: UserRow, companyId: number): TSessionUser {
@@ -69,6 +105,7 @@ export function createAuthService({ db, repository, signer, config, clock = () =
       companyId,
       access: user.access,
       userType: user.userType,
+      sid: familyId,
     });
     const refresh = createOpaqueToken();
     await repository.insertRefreshToken(tx, {
@@ -88,6 +125,13 @@ export function createAuthService({ db, repository, signer, config, clock = () =
     };
   }
 
+  async function sharesCompany(callerId: number, user: UserRow): Promise<boolean> {
+    const caller = await repository.findUserById(callerId);
+    if (!caller || caller.userType !== user.userType) return false;
+    const callerCompanies = new Set((await repository.listCompanies(caller)).map((c) => c.companyId));
+    return (await repository.listCompanies(user)).some((c) => callerCompanies.has(c.companyId));
+  }
+
   function primaryCompanyId(user: UserRow): number {
     const id = user.userType === 'dealer' ? user.dealerId : user.installerId;
     if (id == null) throw new AppError('FORBIDDEN', `User ${user.id} has no company`);
@@ -97,22 +141,18 @@ export function createAuthService({ db, repository, signer, config, clock = () =
   return {
     async signIn(input: { email: string; password: string; ip: string }): Promise<TTokenResponse> {
       const email = input.email.trim().toLowerCase();
-      const accountBucket = `signin:account:${email}`;
-      const ipBucket = `signin:ip:${input.ip}`;
-      await assertNotRateLimited([
-        { bucket: accountBucket, limit: rateLimits.signInPerAccount },
-        { bucket: ipBucket, limit: rateLimits.signInPerIp },
-      ]);
+      const { ipBucket, pairBucket } = await reserveSignInAttempt(email, input.ip, clock());
       const user = await repository.findLoginUserByEmail(email);
       // Verify against a dummy hash for unknown users so timing does not reveal which e-mails exist.
       const isValid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await getDummyHash(), input.password)) && false;
+      // A failure stays counted as reserved; a success clears its pair and gives its IP attempt back.
       if (!user || !isValid || user.status !== 'active') {
-        await repository.recordRateLimitHits([accountBucket, ipBucket], clock());
         throw new AppError('INVALID_CREDENTIALS', SIGN_IN_FAILED);
       }
-      await repository.clearRateLimitBucket(accountBucket);
+      await repository.clearThrottle(pairBucket);
+      await repository.releaseWindowAttempt(ipBucket);
       return issueTokens(user, primaryCompanyId(user), randomUUID());
     },
 
@@ -120,22 +160,25 @@ export function createAuthService({ db, repository, signer, config, clock = () =
      * Rotation: a refresh token works once. Presenting a used one again means it leaked,
      * so the whole family (every token descended from that sign-in) is revoked.
      */
-    async refresh(input: { refreshToken: string; companyId?: number }): Promise<TTokenResponse> {
-      const id = parseOpaqueTokenId(input.refreshToken);
+    async refresh(input: { refreshToken: string | undefined; companyId?: number }): Promise<TTokenResponse> {
+      const refreshToken = input.refreshToken ?? '';
+      const id = parseOpaqueTokenId(refreshToken);
       if (!id) throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
       const now = clock();
       const outcome = await db.transaction(async (tx) => {
         const row = await repository.findRefreshTokenForUpdate(tx, id);
-        if (!row || row.tokenHash !== hashToken(input.refreshToken)) return { kind: 'invalid' as const };
+        if (!row || row.tokenHash !== hashToken(refreshToken)) return { kind: 'invalid' as const };
         if (row.revokedAt) return { kind: 'invalid' as const };
         if (row.usedAt) {
+          // A leaked token: its whole family ends, access tokens included (the guard checks the family).
           await repository.revokeFamily(tx, row.familyId, now);
-          return { kind: 'reused' as const };
+          return { kind: 'reused' as const, userId: row.userId };
         }
         if (row.expiresAt.getTime() <= now.getTime()) return { kind: 'invalid' as const };
         await repository.markRefreshTokenUsed(tx, row.id, now);
         return { kind: 'ok' as const, row };
       });
+      if (outcome.kind === 'reused') userCache?.forgetUser(outcome.userId);
       if (outcome.kind !== 'ok') throw new AppError('UNAUTHENTICATED', SESSION_EXPIRED);
       const user = await repository.findUserById(outcome.row.userId);
       if (user?.status !== 'active' || !user.loginEnabled) {
@@ -154,21 +197,27 @@ export function createAuthService({ db, repository, signer, config, clock = () =
       if (!id) return;
       const row = await repository.findRefreshTokenById(id);
       if (row && row.tokenHash === hashToken(refreshToken)) {
+        // Ends this session only (its refresh-token family and the access tokens carrying it as `sid`);
+        // the user's other sessions go on. See docs/decisions/006-sign-in-throttling.md.
         await repository.revokeFamily(db, row.familyId, clock());
+        userCache?.forgetUser(row.userId);
       }
     },
 
     /** Answers the same whether or not the address exists; the e-mail goes through the outbox. */
     async requestPasswordReset(input: { email: string; ip: string }): Promise<void> {
       const email = input.email.trim().toLowerCase();
-      const since = new Date(clock().getTime() - 60 * 60 * 1000);
-      const buckets = [`reset:ip:${input.ip}`, `reset:account:${email}`];
-      for (const bucket of buckets) {
-        if ((await repository.countRateLimitHits(bucket, since)) >= 5) {
+      for (const bucket of [`reset:ip:${input.ip}`, `reset:account:${email}`]) {
+        const reserved = await repository.reserveWindowAttempt({
+          bucket,
+          limit: 5,
+          windowMs: 60 * 60 * 1000,
+          now: clock(),
+        });
+        if (!reserved) {
           throw new AppError('RATE_LIMITED', 'Too many password reset requests. Please try again later.');
         }
       }
-      await repository.recordRateLimitHits(buckets, clock());
       const user = await repository.findLoginUserByEmail(email);
       if (!user || user.status === 'disabled') return;
       const reset = createResetToken();
@@ -202,25 +251,36 @@ export function createAuthService({ db, repository, signer, config, clock = () =
       const tokenHash = hashToken(input.token);
       const now = clock();
       const passwordHash = await hashPassword(input.password);
-      const ok = await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const row = await repository.findPasswordResetTokenForUpdate(tx, tokenHash);
-        if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return false;
+        if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return null;
         await repository.markPasswordResetTokenUsed(tx, tokenHash, now);
-        await repository.updatePasswordHash(tx, row.userId, passwordHash);
+        const email = await repository.updatePasswordHash(tx, row.userId, passwordHash);
+        // Every session ends (the guard refuses access tokens of revoked families), and the owner is
+        // proven: every sign-in throttle of the account is cleared.
         await repository.revokeAllForUser(tx, row.userId, now);
-        return true;
+        if (email) await repository.clearAccountThrottles(tx, email.trim().toLowerCase());
+        return row.userId;
       });
-      if (!ok) {
+      if (userId === null) {
         throw new AppError(
           'VALIDATION_FAILED',
           'This password reset link is invalid or has expired. Please request a new one.',
         );
       }
+      userCache?.forgetUser(userId);
     },
 
-    async getUserStatus(email: string): Promise<'active' | 'pending' | 'disabled' | 'not_found'> {
+    /**
+     * The account status of a user of one of the caller's companies. Anyone else is 'not_found', the
+     * same answer as for an address nobody uses, so it tells nothing about other companies' users.
+     */
+    async getUserStatus(
+      email: string,
+      callerId: number,
+    ): Promise<'active' | 'pending' | 'disabled' | 'not_found'> {
       const user = await repository.findLoginUserByEmail(email);
-      if (!user) return 'not_found';
+      if (!user || !(await sharesCompany(callerId, user))) return 'not_found';
       if (user.status === 'active' || user.status === 'pending' || user.status === 'disabled')
         return user.status;
       return 'not_found';

@@ -10,6 +10,7 @@ const claims = {
   companyId: 7,
   access: 'ADMIN' as const,
   userType: 'dealer' as const,
+  sid: '6f1c2b7e-0000-4000-8000-000000000001',
 };
 
 function forge(header: object, payload: object, secret = SECRET) {

@@ -19,6 +19,8 @@ export type AccessClaims = {
   companyId: number;
   access: AccessLevel;
   userType: UserType;
+  /** The session: the refresh-token family this token was issued with (signing out ends it). */
+  sid: string;
 };
 
 export function createTokenSigner(secret: string) {
@@ -32,6 +34,7 @@ export function createTokenSigner(secret: string) {
         companyId: claims.companyId,
         access: claims.access,
         userType: claims.userType,
+        sid: claims.sid,
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
@@ -49,12 +52,14 @@ export function createTokenSigner(secret: string) {
       const payload = verifyHs256(token, secretBytes, nowSeconds);
       if (!payload) return null;
       if (typeof payload.sub !== 'string' || typeof payload.companyId !== 'number') return null;
+      if (typeof payload.sid !== 'string') return null;
       return {
         sub: payload.sub,
         groups: Array.isArray(payload.groups) ? (payload.groups as Group[]) : [],
         companyId: payload.companyId,
         access: payload.access as AccessLevel,
         userType: payload.userType as UserType,
+        sid: payload.sid,
       };
     },
   };

@@ -5,6 +5,7 @@
  * keeps 20+ users clear of the sign-in rate limit.
  */
 
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client';
@@ -47,6 +48,7 @@ export async function mintSession(jwtSecret: string, user: User): Promise<Sessio
     companyId,
     access: user.access as 'ASSIST' | 'DIRECT' | 'STANDARD' | 'ADMIN',
     userType: user.userType as 'dealer' | 'installer',
+    sid: randomUUID(),
   });
   return { userId: user.id, companyId, headers: { authorization: `Bearer ${token}` } };
 }
