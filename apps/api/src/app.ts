@@ -140,7 +140,7 @@ export async function buildApp({
       const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });
       registerCreationModules(api, { db, config, clock });
-      outboxModule.registerRoutes(api, { requests: serviceRequests });
+      outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authRepository });
       paymentsModule.registerRoutes(api);
     },
     { prefix: '/api' },

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Installer Marketplace <no-reply@marketplace.local>'),
+  MAIL_OUTBOX_VIEWER: booleanString.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -117,6 +118,12 @@ export type Config = {
   runOutboxWorker: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * The mailbox at /dev/mailbox (GET /api/dev/outbox): each signed-in user reads the e-mails and text messages
+   * the local adapters delivered to it and its companies. On by default only with demo seeding; never in
+   * production; absent (404) with SMTP.
+   */
+  mailOutboxViewer: boolean;
   stripe: { secretKey: string; webhookSecret: string | null } | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
   vpicUrl: string | null;
@@ -150,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (seedDemo)
       throw new ConfigError('Invalid environment:\n  SEED_DEMO: demo seeding is not allowed in production');
     if (!e.JWT_SECRET) throw new ConfigError('Invalid environment:\n  JWT_SECRET: required in production');
+    if (e.MAIL_OUTBOX_VIEWER)
+      throw new ConfigError(
+        'Invalid environment:\n  MAIL_OUTBOX_VIEWER: the local mailbox viewer is not allowed in production',
+      );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const jwtSecret = e.JWT_SECRET ?? readOrCreateDevSecret(e.DATA_DIR);
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runOutboxWorker: true,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    mailOutboxViewer: e.MAIL_OUTBOX_VIEWER ?? seedDemo,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null }
       : null,
@@ -210,6 +222,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     runOutboxWorker: false,
     smtpUrl: null,
     mailFrom: 'Test <test@marketplace.local>',
+    mailOutboxViewer: false,
     stripe: null,
     twilio: null,
     vpicUrl: null,

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createOutboxRepository } from './outbox.repository';
 import { type RequestReader, registerOutboxRoutes } from './outbox.routes';
-import { createOutboxService } from './outbox.service';
+import { createOutboxService, type MailboxOwners } from './outbox.service';
 import {
   createOutboxWorker,
   type OutboxLogger,
@@ -34,7 +34,10 @@ const ZEmailPayload = z.object({
 const ZSmsPayload = z.object({ to: z.string().min(1), text: z.string().min(1) });
 
 export type OutboxModuleDeps = {
-  config: Pick<Config, 'env' | 'smtpUrl' | 'mailFrom' | 'twilio' | 'outboxPollMs' | 'logLevel'>;
+  config: Pick<
+    Config,
+    'env' | 'smtpUrl' | 'mailFrom' | 'mailOutboxViewer' | 'twilio' | 'outboxPollMs' | 'logLevel'
+  >;
   db: Db;
   /**
    * Accepted for symmetry with other modules but not used for scheduling: due times come from
@@ -54,8 +57,11 @@ export type OutboxModuleDeps = {
 
 export type OutboxModule = {
   worker: OutboxWorker;
-  /** `requests`: the service-requests module's read, which scopes GET /outbox/request/:id to the caller. */
-  registerRoutes(api: FastifyInstance, deps: { requests: RequestReader }): void;
+  /**
+   * `requests`: the service-requests module's read, which scopes GET /outbox/request/:id to the caller;
+   * `owners`: the auth module's reads of a user and its companies, whose mail the dev mailbox shows.
+   */
+  registerRoutes(api: FastifyInstance, deps: { requests: RequestReader; owners: MailboxOwners }): void;
   /** Plugs in the effect of a channel (optionally only one kind of it): calendar, referral, webhook. */
   registerHandler: RegisterOutboxHandler;
   /** Which adapters the config chose. */
@@ -92,10 +98,8 @@ export function createOutboxModule({
   });
 
   const repository = createOutboxRepository(db);
-  const service = createOutboxService({
-    repository,
-    isDevMailboxEnabled: mailPort.kind === 'local' && config.env !== 'production',
-  });
+  // The mailbox viewer is a deliberate choice (MAIL_OUTBOX_VIEWER), and only of the local mail adapter.
+  const devMailbox = config.mailOutboxViewer && mailPort.kind === 'local' && config.env !== 'production';
   const worker = createOutboxWorker({
     repository,
     registry,
@@ -109,7 +113,12 @@ export function createOutboxModule({
 
   return {
     worker,
-    registerRoutes: (api, { requests }) => registerOutboxRoutes(api, { service, requests }),
+    registerRoutes: (api, { requests, owners }) =>
+      registerOutboxRoutes(api, {
+        service: createOutboxService({ repository, owners }),
+        requests,
+        devMailbox,
+      }),
     registerHandler: registry.registerHandler,
     adapters: { mail: mailPort.kind, sms: smsPort.kind },
   };

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
+import { dealers, installers } from '../../db/schema/identity';
 import { localMessages, outbox } from '../../db/schema/outbox';
 import type { OutboxChannel, OutboxDelivery } from './outbox-handlers';
 
@@ -18,6 +19,17 @@ export type DevMessageRow = {
   createdAt: Date;
   sentAt: Date | null;
 };
+
+/** Whose messages the dev mailbox shows: e-mail addresses (lower case) and phone numbers (last 10 digits). */
+export type DevMailbox = {
+  /** The signed-in user's own address: the only one whose personal messages (a reset link) it sees. */
+  ownEmail: string;
+  emails: string[];
+  phones: string[];
+};
+
+/** Messages that only the person they are addressed to may read, never a colleague sharing the address. */
+export const PERSONAL_MESSAGE_KINDS = ['password-reset'];
 
 export type RequestDeliveryRow = {
   id: number;
@@ -144,17 +156,60 @@ export function createOutboxRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** E-mail addresses (lower case) and phone numbers (last 10 digits) of these dealerships or installers. */
+    async listCompanyAddresses(
+      kind: 'dealer' | 'installer',
+      ids: number[],
+    ): Promise<{ emails: string[]; phones: string[] }> {
+      if (ids.length === 0) return { emails: [], phones: [] };
+      const rows =
+        kind === 'dealer'
+          ? await db
+              .select({ email: dealers.email, billingEmail: dealers.billingEmail, phone: dealers.phone })
+              .from(dealers)
+              .where(inArray(dealers.id, ids))
+          : await db
+              .select({ email: installers.email, billingEmail: sql<null>`null`, phone: installers.phone })
+              .from(installers)
+              .where(inArray(installers.id, ids));
+      return {
+        emails: rows.flatMap((r) => [r.email, r.billingEmail]).flatMap((e) => (e ? [normalizeEmail(e)] : [])),
+        phones: rows.flatMap((r) => (r.phone ? [normalizePhone(r.phone)] : [])),
+      };
+    },
+
     /**
-     * E-mail/SMS items for the dev mailbox, newest first. Starts from the outbox so items not
-     * delivered yet (pending, failed, dead) show too, with what they will say.
+     * E-mail/SMS items of one mailbox, newest first: e-mails to its addresses (personal kinds only to its own
+     * address), texts to its phone numbers. Starts from the outbox so items not delivered yet (pending, failed,
+     * dead) show too, with what they will say.
      */
     async listDevMessages({
       channel,
       limit,
+      mailbox,
     }: {
       channel: 'email' | 'sms' | null;
       limit: number;
+      mailbox: DevMailbox;
     }): Promise<DevMessageRow[]> {
+      const to = sql`(${outbox.payload}->>'to')`;
+      const emails = mailbox.emails.length > 0 ? mailbox.emails : [''];
+      const phones = mailbox.phones.filter((p) => p.length > 0);
+      const email = and(
+        eq(outbox.channel, 'email'),
+        inArray(sql`lower(trim(${to}))`, emails),
+        or(
+          notInArray(outbox.kind, PERSONAL_MESSAGE_KINDS),
+          eq(sql`lower(trim(${to}))`, normalizeEmail(mailbox.ownEmail)),
+        ),
+      );
+      const sms =
+        phones.length > 0
+          ? and(
+              eq(outbox.channel, 'sms'),
+              inArray(sql`right(regexp_replace(${to}, '[^0-9]', '', 'g'), 10)`, phones),
+            )
+          : undefined;
       const rows = await db
         .select({
           id: outbox.id,
@@ -172,7 +227,7 @@ export function createOutboxRepository(db: Db) {
         })
         .from(outbox)
         .leftJoin(localMessages, eq(localMessages.outboxId, outbox.id))
-        .where(channel ? eq(outbox.channel, channel) : inArray(outbox.channel, ['email', 'sms']))
+        .where(channel === 'email' ? email : channel === 'sms' ? (sms ?? sql`false`) : or(email, sms))
         .orderBy(desc(outbox.id))
         .limit(limit);
       return rows as DevMessageRow[];
@@ -280,3 +335,12 @@ async function listenOnPostgres(
 }
 
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The last 10 digits: 813-555-0100, (813) 555 0100 and +1 813 555 0100 are one number. */
+export function normalizePhone(phone: string): string {
+  return phone.replace(/\D/g, '').slice(-10);
+}

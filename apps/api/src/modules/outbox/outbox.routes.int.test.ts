@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
 import { createLocalMessageStore } from '../../adapters/local-message-store';
-import { createUser } from '../../db/factories/identity';
+import { createDealer, createUser, type Dealer } from '../../db/factories/identity';
 import { localMessages, outbox } from '../../db/schema/outbox';
 import { buildLifecycleWorld, type LifecycleWorld } from '../lifecycle/lifecycle.fixture';
 import { enqueueOutbox } from './outbox-enqueue';
@@ -17,8 +17,12 @@ describe('outbox routes with the local adapters', () => {
   let requestId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    await createUser(t.database.db, { email: 'outbox.user@example.test', password: PASSWORD });
+    t = await buildTestApp({ mailOutboxViewer: true });
+    await createUser(t.database.db, {
+      email: 'outbox.user@example.test',
+      phone: '+1 (555) 000-1001',
+      password: PASSWORD,
+    });
     ({ headers } = await signIn(t.app, 'outbox.user@example.test', PASSWORD));
     w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
     requestId = (await w.openRequest([w.installerA.id, w.installerB.id])).request.id;
@@ -27,25 +31,35 @@ describe('outbox routes with the local adapters', () => {
     await t?.close();
   });
 
-  it('shows delivered and still-queued messages in GET /api/dev/outbox, newest first', async () => {
+  it('shows the caller’s delivered and still-queued messages in GET /api/dev/outbox, newest first', async () => {
     const { db } = t.database;
     expect(t.app.outbox.adapters).toEqual({ mail: 'local', sms: 'local' });
     await enqueueOutbox(db, {
       channel: 'email',
       kind: 'welcome',
-      payload: { to: 'a@example.test', subject: 'Welcome', text: 'Hello A', html: '<p>Hello A</p>' },
+      payload: {
+        to: 'Outbox.User@example.test',
+        subject: 'Welcome',
+        text: 'Hello A',
+        html: '<p>Hello A</p>',
+      },
       requestId,
     });
     await enqueueOutbox(db, {
       channel: 'sms',
       kind: 'reminder',
-      payload: { to: '+15550001', text: 'See you at 9' },
+      payload: { to: '5550001001', text: 'See you at 9' },
     });
-    expect(await t.app.outbox.worker.runOnce()).toBe(2);
+    await enqueueOutbox(db, {
+      channel: 'email',
+      kind: 'welcome',
+      payload: { to: 'someone.else@example.test', subject: 'Not yours', text: 'Hello B' },
+    });
+    expect(await t.app.outbox.worker.runOnce()).toBe(3);
     await enqueueOutbox(db, {
       channel: 'email',
       kind: 'later',
-      payload: { to: 'b@example.test', subject: 'Queued', text: 'Not yet' },
+      payload: { to: 'outbox.user@example.test', subject: 'Queued', text: 'Not yet' },
       requestId,
     });
 
@@ -53,9 +67,9 @@ describe('outbox routes with the local adapters', () => {
     expect(res.statusCode).toBe(200);
     const { items } = res.json() as { items: Record<string, unknown>[] };
     expect(items.map((i) => [i.channel, i.to, i.subject, i.text, i.status])).toEqual([
-      ['email', 'b@example.test', 'Queued', 'Not yet', 'pending'],
-      ['sms', '+15550001', null, 'See you at 9', 'sent'],
-      ['email', 'a@example.test', 'Welcome', 'Hello A', 'sent'],
+      ['email', 'outbox.user@example.test', 'Queued', 'Not yet', 'pending'],
+      ['sms', '5550001001', null, 'See you at 9', 'sent'],
+      ['email', 'Outbox.User@example.test', 'Welcome', 'Hello A', 'sent'],
     ]);
     expect(items[2]).toMatchObject({ attempts: 1, lastError: null });
     expect(typeof items[2]?.sentAt).toBe('string');
@@ -63,8 +77,9 @@ describe('outbox routes with the local adapters', () => {
 
     const stored = await db.select().from(localMessages).orderBy(localMessages.id);
     expect(stored.map((m) => [m.channel, m.to, m.html])).toEqual([
-      ['email', 'a@example.test', '<p>Hello A</p>'],
-      ['sms', '+15550001', null],
+      ['email', 'Outbox.User@example.test', '<p>Hello A</p>'],
+      ['sms', '5550001001', null],
+      ['email', 'someone.else@example.test', null],
     ]);
 
     const smsOnly = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?channel=sms', headers });
@@ -151,10 +166,11 @@ describe('the app with runOutboxWorker', () => {
   });
 });
 
-describe('GET /api/dev/outbox is hidden', () => {
+describe('GET /api/dev/outbox is absent (404 ROUTE_NOT_FOUND)', () => {
   for (const [name, overrides] of [
-    ['when SMTP is configured', { smtpUrl: 'smtp://127.0.0.1:1?ignoreTLS=true' }],
-    ['in production', { env: 'production' as const }],
+    ['when MAIL_OUTBOX_VIEWER is off', { mailOutboxViewer: false }],
+    ['when SMTP is configured', { mailOutboxViewer: true, smtpUrl: 'smtp://127.0.0.1:1?ignoreTLS=true' }],
+    ['in production', { mailOutboxViewer: true, env: 'production' as const }],
   ] as const) {
     it(name, async () => {
       const t = await buildTestApp(overrides);
@@ -163,10 +179,76 @@ describe('GET /api/dev/outbox is hidden', () => {
         const { headers } = await signIn(t.app, 'hidden@example.test', PASSWORD);
         const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', headers });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+        expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
       } finally {
         await t.close();
       }
     });
   }
+});
+
+describe('the dev mailbox shows a user only mail addressed to it or to its companies', () => {
+  let t: TestApp;
+  let dealerX: Dealer;
+  let dealerY: Dealer;
+  /** A and B: users of dealership X; B's login is also X's company address. C: a user of dealership Y. */
+  const sessions: Record<'a' | 'b' | 'c', { authorization: string }> = {} as never;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ mailOutboxViewer: true });
+    const { db } = t.database;
+    dealerX = await createDealer(db, { email: 'office@x-motors.test', phone: '8135551111' });
+    dealerY = await createDealer(db, { email: 'office@y-motors.test', phone: '8135552222' });
+    await createUser(db, { email: 'a@x-motors.test', dealerId: dealerX.id, password: PASSWORD });
+    await createUser(db, { email: 'office@x-motors.test', dealerId: dealerX.id, password: PASSWORD });
+    await createUser(db, { email: 'c@y-motors.test', dealerId: dealerY.id, password: PASSWORD });
+    sessions.a = (await signIn(t.app, 'a@x-motors.test', PASSWORD)).headers;
+    sessions.b = (await signIn(t.app, 'office@x-motors.test', PASSWORD)).headers;
+    sessions.c = (await signIn(t.app, 'c@y-motors.test', PASSWORD)).headers;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mailbox = async (headers: { authorization: string }) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?channel=email', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: { to: string; subject: string | null; text: string }[] }).items;
+  };
+  const resetLinks = <T extends { text: string }>(items: T[]) =>
+    items.filter((i) => i.text.includes('/reset-password?token='));
+
+  it('user A cannot read user B’s password reset link, B can (even when B’s address is A’s company address)', async () => {
+    for (const email of ['office@x-motors.test', 'c@y-motors.test']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.app.outbox.worker.runOnce();
+
+    expect(resetLinks(await mailbox(sessions.a))).toEqual([]);
+    expect(resetLinks(await mailbox(sessions.b)).map((i) => i.to)).toEqual(['office@x-motors.test']);
+    expect(resetLinks(await mailbox(sessions.c)).map((i) => i.to)).toEqual(['c@y-motors.test']);
+  });
+
+  it('mail to a company’s address is visible to its users, not to other companies’ users', async () => {
+    await enqueueOutbox(t.database.db, {
+      channel: 'email',
+      kind: 'invoice',
+      payload: { to: dealerX.email ?? '', subject: 'Invoice for X', text: 'Pay here' },
+    });
+    await enqueueOutbox(t.database.db, {
+      channel: 'email',
+      kind: 'invoice',
+      payload: { to: dealerY.email ?? '', subject: 'Invoice for Y', text: 'Pay there' },
+    });
+    const subjects = async (headers: { authorization: string }) =>
+      (await mailbox(headers)).filter((i) => i.subject?.startsWith('Invoice')).map((i) => i.subject);
+    expect(await subjects(sessions.a)).toEqual(['Invoice for X']);
+    expect(await subjects(sessions.b)).toEqual(['Invoice for X']);
+    expect(await subjects(sessions.c)).toEqual(['Invoice for Y']);
+  });
 });

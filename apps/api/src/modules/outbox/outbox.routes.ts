@@ -19,26 +19,37 @@ const tags = ['outbox'];
 
 export function registerOutboxRoutes(
   app: FastifyInstance,
-  { service, requests }: { service: OutboxService; requests: RequestReader },
+  {
+    service,
+    requests,
+    devMailbox,
+  }: {
+    service: OutboxService;
+    requests: RequestReader;
+    /** Register GET /dev/outbox (MAIL_OUTBOX_VIEWER with the local mail adapter); without it the call is absent. */
+    devMailbox: boolean;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    outboxPaths.devOutbox,
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Dev mailbox: e-mails and SMS of the local adapters, newest first (not in production)',
-        querystring: ZDevOutboxQuery,
-        response: { 200: ZDevOutboxResponse, 401: ZErrorResponse, 404: ZErrorResponse },
+  if (devMailbox) {
+    r.get(
+      outboxPaths.devOutbox,
+      {
+        config: { effect: 'read' },
+        schema: {
+          tags,
+          summary:
+            'Dev mailbox: e-mails and SMS the local adapters delivered to the caller and its companies, newest first',
+          description:
+            'Only with MAIL_OUTBOX_VIEWER on and no SMTP server configured (never in production); otherwise 404 ROUTE_NOT_FOUND.',
+          querystring: ZDevOutboxQuery,
+          response: { 200: ZDevOutboxResponse, 401: ZErrorResponse },
+        },
       },
-    },
-    async (request) => {
-      requireAuth(request);
-      return service.listDevMessages({ channel: request.query.channel });
-    },
-  );
+      async (request) => service.listDevMessages(requireAuth(request), { channel: request.query.channel }),
+    );
+  }
 
   r.get(
     outboxPaths.requestDeliveries,

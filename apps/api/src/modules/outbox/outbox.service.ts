@@ -1,21 +1,43 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TDevOutboxResponse, TRequestDeliveriesResponse } from '@app/contracts/outbox.contract';
-import type { OutboxRepository } from './outbox.repository';
+import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthContext } from '../auth/auth-context';
+import { normalizeEmail, normalizePhone, type OutboxRepository } from './outbox.repository';
 
 const DEV_OUTBOX_LIMIT = 200;
 
-export type OutboxServiceDeps = {
-  repository: OutboxRepository;
-  /** The dev mailbox exists only with the local mail adapter and outside production. */
-  isDevMailboxEnabled: boolean;
-};
+/** The auth module's reads of a user and of the companies it may act for. */
+export type MailboxOwners = Pick<AuthRepository, 'findUserById' | 'listCompanies'>;
 
-export function createOutboxService({ repository, isDevMailboxEnabled }: OutboxServiceDeps) {
+export type OutboxServiceDeps = { repository: OutboxRepository; owners: MailboxOwners };
+
+export function createOutboxService({ repository, owners }: OutboxServiceDeps) {
   return {
-    /** What the local adapters delivered (and what is still queued), newest first, max 200. */
-    async listDevMessages({ channel }: { channel?: 'email' | 'sms' }): Promise<TDevOutboxResponse> {
-      if (!isDevMailboxEnabled) throw new AppError('NOT_FOUND', 'The dev mailbox is not available here.');
-      const rows = await repository.listDevMessages({ channel: channel ?? null, limit: DEV_OUTBOX_LIMIT });
+    /**
+     * What the local adapters delivered (and what is still queued) to the caller: to its own e-mail address
+     * and phone, and to the addresses of the companies it may act for (a password reset link only to its own
+     * address). Newest first, max 200.
+     */
+    async listDevMessages(
+      auth: AuthContext,
+      { channel }: { channel?: 'email' | 'sms' },
+    ): Promise<TDevOutboxResponse> {
+      const user = await owners.findUserById(auth.userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      const companyIds = (await owners.listCompanies(user)).map((c) => c.companyId);
+      const companies = await repository.listCompanyAddresses(
+        user.userType === 'dealer' ? 'dealer' : 'installer',
+        companyIds,
+      );
+      const rows = await repository.listDevMessages({
+        channel: channel ?? null,
+        limit: DEV_OUTBOX_LIMIT,
+        mailbox: {
+          ownEmail: user.email,
+          emails: [normalizeEmail(user.email), ...companies.emails],
+          phones: [...(user.phone ? [normalizePhone(user.phone)] : []), ...companies.phones],
+        },
+      });
       return {
         items: rows.map((r) => ({
           ...r,

@@ -59,16 +59,16 @@ describe('dev mailbox', () => {
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   });
 
-  it('explains a 404: the mailbox exists only with the local mail adapter', async () => {
+  it('says the mailbox is not enabled when the server answers 404 (MAIL_OUTBOX_VIEWER off, or SMTP)', async () => {
     signInAs(buildUser());
     installFakeFetch({
       ...shellFakes(),
       'GET /api/dev/outbox': { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: 'Not found' } },
     });
     renderApp('/dev/mailbox');
-    expect(
-      await screen.findByText('The dev mailbox is available only with the local mail adapter.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The mailbox is not enabled on this server.')).toBeInTheDocument();
+    expect(screen.getByText(/MAIL_OUTBOX_VIEWER on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('is not in the side menu', async () => {

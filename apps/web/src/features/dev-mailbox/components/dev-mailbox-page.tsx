@@ -73,7 +73,7 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
   );
 }
 
-/** /dev/mailbox: e-mails and text messages queued by the product, as the local adapters delivered them. */
+/** /dev/mailbox: e-mails and text messages to the signed-in user and its companies, as the local adapters delivered them. */
 export function DevMailboxPage() {
   useDocumentTitle('Dev mailbox');
   const [channel, setChannel] = useState<OutboxChannel>('email');
@@ -90,7 +90,8 @@ export function DevMailboxPage() {
             Dev mailbox
           </Title>
           <Text size="sm" c="dimmed">
-            Messages the product queued, for development with the local mail and SMS adapters.
+            E-mails and text messages the product sent to you and your companies, as the local mail and SMS
+            adapters delivered them.
           </Text>
         </div>
         <SegmentedControl
@@ -117,8 +118,9 @@ export function DevMailboxPage() {
 
       {outbox.isError &&
         (isMailboxUnavailable(outbox.error) ? (
-          <Alert color="gray" role="status">
-            The dev mailbox is available only with the local mail adapter.
+          <Alert color="gray" role="status" title="The mailbox is not enabled on this server.">
+            It shows the e-mails and text messages sent to you and your companies when the server runs with
+            MAIL_OUTBOX_VIEWER on (the default with the demo data) and without an SMTP server.
           </Alert>
         ) : (
           <Alert color="red" role="alert" title="The messages could not be loaded">
