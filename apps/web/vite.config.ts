@@ -17,7 +17,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the built app: the server is public and maps carry the full source (issue 19). Hidden
+    // maps would only help an error-reporting service, and there is none; debug with `npm run dev`, where Vite
+    // serves maps of the modules it transforms. The API also refuses to serve any `.map` file it finds in dist.
+    sourcemap: false,
   },
   test: {
     name: 'web',

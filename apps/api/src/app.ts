@@ -31,14 +31,18 @@ import { registerCreationModules } from './modules/request-creation/request-crea
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/log-redaction';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { isApiUrl, registerSecurityHeaders } from './plugins/security-headers';
+import { registerTextGuard } from './plugins/text-guard';
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   clock?: () => Date;
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
 };
 
 /** Builds the whole product (API + web) without listening. Every module is registered here, explicitly. */
@@ -46,19 +50,25 @@ export async function buildApp({
   config,
   database,
   clock = () => new Date(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // 512 covers every path parameter the contracts accept (e-mails ≤ 254, reader and payment ids ≤ 255).
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      maxParamLength: 512,
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,7 +79,8 @@ export async function buildApp({
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyCookie);
   registerErrorHandler(app, { notFoundPerMinute: config.rateLimits.notFoundPerMinute });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerTextGuard(app);
 
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret);
@@ -105,7 +116,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS=off (the default in production): no Swagger UI and no OpenAPI description; /api/docs is a 404.
+  if (config.apiDocs === 'public') await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // The API: every route below is protected by the guard unless its config says public.
   await app.register(
@@ -188,6 +200,9 @@ function registerWebApp(app: FastifyInstance, config: Config) {
     index: false,
     maxAge: '1h',
     immutable: false,
+    // Source maps would publish the full source (issue 19). The build emits none (apps/web/vite.config.ts);
+    // should a dist hold some anyway (an older or a custom build), they are not served.
+    allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
   });
   const sendIndex = (reply: import('fastify').FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -196,9 +211,7 @@ function registerWebApp(app: FastifyInstance, config: Config) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.toLowerCase().startsWith('/api/') || url.toLowerCase() === '/api') {
-      return reply.callNotFound();
-    }
+    if (isApiUrl(url)) return reply.callNotFound();
     // Real files (hashed assets) are served by the static plugin; anything with an extension that is missing is a 404.
     const relative = decodeURIComponent(url).replace(/^\/+/, '');
     if (path.extname(relative)) {

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  API_DOCS: z.enum(['public', 'off']).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   SMTP_URL: z
     .string()
@@ -113,6 +114,8 @@ export type Config = {
   jwtSecret: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string | null;
+  /** Swagger UI and the OpenAPI description at /api/docs: served to anyone, or not at all (404). */
+  apiDocs: 'public' | 'off';
   outboxPollMs: number;
   /** Start the outbox worker loop (tests that drive it by hand turn it off). */
   runOutboxWorker: boolean;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? null,
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'off' : 'public'),
     outboxPollMs: e.OUTBOX_POLL_MS,
     runOutboxWorker: true,
     smtpUrl: e.SMTP_URL ?? null,
@@ -218,6 +222,7 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     logLevel: 'silent',
     webDistDir: null,
+    apiDocs: 'public',
     outboxPollMs: 50,
     runOutboxWorker: false,
     smtpUrl: null,

@@ -13,11 +13,11 @@ export type TestApp = {
 /** buildApp() on a fresh migrated database (PGlite or PostgreSQL), for app.inject() tests. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = createTestConfig(overrides);
-  const app = await buildApp({ config, database, clock: options.clock });
+  const app = await buildApp({ config, database, clock: options.clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

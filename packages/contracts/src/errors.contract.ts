@@ -10,6 +10,8 @@ export const errorCodes = [
   'CONFLICT',
   'INVALID_TRANSITION',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
 ] as const;
@@ -61,6 +63,8 @@ export const errorStatusByCode: Record<TErrorCode, number> = {
   CONFLICT: 409,
   INVALID_TRANSITION: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };

@@ -1,10 +1,12 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   AppError,
   errorStatusByCode,
   type TErrorCode,
   type TErrorResponse,
 } from '@app/contracts/errors.contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /**
@@ -81,4 +83,40 @@ export function registerErrorHandler(
     };
     return reply.status(404).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs. A path that does not
+ * decode (`/api/%E0%A4%A`) is 400 VALIDATION_FAILED; a path parameter over `maxParamLength` is 414 URI_TOO_LONG.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: TErrorResponse = tooLong
+    ? { code: 'URI_TOO_LONG', message: 'A path parameter is longer than any call accepts' }
+    : { code: 'VALIDATION_FAILED', message: 'The request path is not a valid URL' };
+  request.log.info({ code: error.code }, 'request refused by the router');
+  return reply.status(errorStatusByCode[body.code]).send(body);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP parser raises before Fastify sees a request (headers
+ * over the limit: 431; a malformed request: 400; a slow client: 408). Written straight to the socket, but in
+ * the product's `{ code, message }` shape.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, TErrorResponse] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large' }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { code: 'VALIDATION_FAILED', message: 'The request took too long to arrive' }]
+        : [400, { code: 'VALIDATION_FAILED', message: 'The request is not valid HTTP' }];
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -24,16 +24,31 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** A year, subdomains included: what browsers' HSTS preload expects; sent only when the product is served over https. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether a request URL is under /api. Routing matches case-insensitively and ignores repeated slashes, so
+ * `/API/…`, `//api/…` and `/api` itself reach the API too and must get the same headers.
+ */
+export function isApiUrl(url: string): boolean {
+  const pathname = (url.split('?')[0] ?? '').replace(/^\/+/, '/').toLowerCase();
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }): void {
+  const hsts = new URL(options.publicUrl).protocol === 'https:';
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
-    const isDocs = request.url.toLowerCase().startsWith('/api/docs');
+    if (hsts) reply.header('Strict-Transport-Security', HSTS);
+    const isApi = isApiUrl(request.url);
+    const isDocs = isApi && /^\/+api\/docs(\/|$|\?)/i.test(request.url);
     reply.header('Content-Security-Policy', isDocs ? DOCS_CSP : APP_CSP);
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (isApi) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
