@@ -419,16 +419,14 @@ export function registerPaymentsRoutes(
           tags: ['dev'],
           summary: 'Choose a simulated card reader’s behaviour: online, offline, decline, slow, timeout',
           description:
-            'Local payment adapter only, not in production. Shared by every API process (kept in the database).',
+            'Local payment adapter only, not in production. Only for a reader at one of the caller’s installer locations (else 404). Shared by every API process (kept in the database).',
           params: ZDevReaderParams,
           body: ZDevReaderBody,
           response: { 200: ZDevReaderReply, ...errors },
         },
       },
-      async (request) => {
-        requireAuth(request);
-        return service.setReaderBehaviour(request.params.readerId, request.body);
-      },
+      async (request) =>
+        service.setReaderBehaviour(requireAuth(request), request.params.readerId, request.body),
     );
     r.get(
       paths.devReader,
@@ -441,10 +439,7 @@ export function registerPaymentsRoutes(
           response: { 200: ZDevReaderReply, ...errors },
         },
       },
-      async (request) => {
-        requireAuth(request);
-        return service.getReaderBehaviour(request.params.readerId);
-      },
+      async (request) => service.getReaderBehaviour(requireAuth(request), request.params.readerId),
     );
   }
 }

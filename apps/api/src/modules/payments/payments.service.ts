@@ -1943,12 +1943,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return port as LocalPaymentAdapter;
   }
 
-  async function setReaderBehaviour(readerId: string, body: TDevReaderBody): Promise<TDevReaderReply> {
+  /** A simulated reader is the caller's when it is at one of its installer's locations; else 404, as if absent. */
+  async function assertOwnReader(auth: AuthContext, readerId: string) {
+    const locations = auth.userType === 'installer' ? await repo.listReaderLocations(db, auth.companyId) : [];
+    if (!locations.some((l) => l.cardReaderId === readerId)) {
+      throw new AppError('NOT_FOUND', `Card reader ${readerId} was not found at your locations`);
+    }
+  }
+
+  async function setReaderBehaviour(
+    auth: AuthContext,
+    readerId: string,
+    body: TDevReaderBody,
+  ): Promise<TDevReaderReply> {
+    await assertOwnReader(auth, readerId);
     const setting = await localAdapter().setReaderSetting(readerId, body);
     return { readerId, ...setting };
   }
 
-  async function getReaderBehaviour(readerId: string): Promise<TDevReaderReply> {
+  async function getReaderBehaviour(auth: AuthContext, readerId: string): Promise<TDevReaderReply> {
+    await assertOwnReader(auth, readerId);
     const setting = await localAdapter().getReaderSetting(readerId);
     return { readerId, ...setting };
   }
