@@ -132,7 +132,7 @@ describe('routes and guards', () => {
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(server.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
-    expect(server.callsTo('POST', '/api/auth/refresh')[0]?.body).toEqual({ refreshToken: 'refresh-token-1' });
+    expect(server.callsTo('POST', '/api/auth/refresh')[0]?.body).toEqual({});
     expect(sessionStore.getSnapshot().tokens?.accessToken).toBe('access-token-2');
   });
 

@@ -95,7 +95,9 @@ describe('api client', () => {
     ]);
     const refreshes = server.callsTo('POST', '/api/auth/refresh');
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]?.body).toEqual({ refreshToken: 'refresh-token-1' });
+    // The refresh token is the HttpOnly cookie the browser sends; the CSRF header lets the server spend it.
+    expect(refreshes[0]?.body).toEqual({});
+    expect(refreshes[0]?.headers.get('X-Requested-With')).toBe('fetch');
     expect(bearer(refreshes[0])).toBeNull();
     expect(server.callsTo('GET', '/api/things').map(bearer)).toEqual([
       'Bearer access-token-1',
@@ -105,7 +107,21 @@ describe('api client', () => {
       'Bearer access-token-2',
       'Bearer access-token-2',
     ]);
-    expect(sessionStore.getSnapshot().tokens?.refreshToken).toBe('refresh-token-2');
+    expect(sessionStore.getSnapshot().tokens?.accessToken).toBe('access-token-2');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('refresh-token');
+  });
+
+  it('takes a refresh token stored by an earlier version out of storage', async () => {
+    window.localStorage.setItem(
+      'im.session.tokens',
+      JSON.stringify({ ...tokensFromResponse(tokenAnswer(user, '5')), refreshToken: 'refresh-token-5' }),
+    );
+    // Read again as on a page load (here: the storage event another tab's write causes).
+    const unsubscribe = sessionStore.subscribe(() => undefined);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'im.session.tokens' }));
+    unsubscribe();
+    expect(sessionStore.getSnapshot().tokens?.accessToken).toBe('access-token-5');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('refresh-token-5');
   });
 
   it('uses tokens another tab already rotated instead of refreshing again', async () => {
@@ -137,7 +153,7 @@ describe('api client', () => {
   it('keeps the session when the refresh only failed to reach the server', async () => {
     installFakeFetch({ 'GET /api/things': unauthenticated, 'POST /api/auth/refresh': 'network-error' });
     await expect(apiGet('/things', ZThing, { isQuiet: true })).rejects.toBeInstanceOf(NetworkError);
-    expect(sessionStore.getSnapshot().tokens?.refreshToken).toBe('refresh-token-1');
+    expect(sessionStore.getSnapshot().tokens?.accessToken).toBe('access-token-1');
   });
 
   it('does not refresh on 401 INVALID_CREDENTIALS, and public calls carry no token', async () => {

@@ -87,7 +87,8 @@ async function send(
   options: ApiRequestOptions<z.ZodType>,
   accessToken: string | undefined,
 ): Promise<RawAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // X-Requested-With: the server spends the refresh-token cookie only with it (a cross-site form cannot send it).
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'fetch' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   let response: Response;
@@ -212,7 +213,8 @@ function sessionExpiredError(): ApiHttpError {
   });
 }
 
-async function postRefresh(body: { refreshToken: string; companyId?: number }): Promise<RefreshResponse> {
+/** The refresh token travels in the HttpOnly cookie the server set; the body carries at most the company. */
+async function postRefresh(body: { companyId?: number }): Promise<RefreshResponse> {
   try {
     return await apiPost(authPaths.refresh, body, ZRefreshResponse, { isPublic: true, isQuiet: true });
   } catch (error) {
@@ -239,7 +241,7 @@ export function refreshAccessToken(staleAccessToken?: string): Promise<SessionTo
         sessionStore.saveTokens(current);
       return current;
     }
-    const answer = await postRefresh({ refreshToken: current.refreshToken });
+    const answer = await postRefresh({});
     const tokens = tokensFromResponse(answer);
     sessionStore.saveTokens(tokens, answer.user);
     return tokens;
@@ -257,7 +259,7 @@ export function rotateTokensForCompany(companyId: number): Promise<RefreshRespon
       sessionStore.clear();
       throw sessionExpiredError();
     }
-    const answer = await postRefresh({ refreshToken: current.refreshToken, companyId });
+    const answer = await postRefresh({ companyId });
     sessionStore.saveTokens(tokensFromResponse(answer), answer.user);
     return answer;
   });

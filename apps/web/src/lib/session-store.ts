@@ -8,6 +8,9 @@ import { z } from 'zod';
 /**
  * The signed-in session, kept in localStorage so it survives reloads and is shared by tabs.
  * Every value is parsed on read: a stale or hand-edited entry counts as missing, never as a crash.
+ * The refresh token is not here, nor anywhere a script can read it: the server keeps it in an HttpOnly
+ * cookie limited to /api/auth (docs/decisions/006-sign-in-throttling.md). Only the 15-minute access
+ * token is stored.
  */
 const storageKeys = {
   tokens: 'im.session.tokens',
@@ -17,7 +20,6 @@ const storageKeys = {
 
 const ZSessionTokens = z.object({
   accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
   /** Lifetime of the access token in seconds, as the server gave it. */
   expiresIn: z.number(),
   /** Epoch milliseconds when the access token expires. */
@@ -56,6 +58,10 @@ function writeStorage(key: string, value: unknown): void {
 }
 
 function readSessionFromStorage(): Session {
+  // A session stored by an earlier version kept its refresh token here: take it out of storage.
+  if (window.localStorage.getItem(storageKeys.tokens)?.includes('"refreshToken"')) {
+    writeStorage(storageKeys.tokens, readStorage(storageKeys.tokens, ZSessionTokens));
+  }
   return {
     tokens: readStorage(storageKeys.tokens, ZSessionTokens),
     user: readStorage(storageKeys.user, ZSessionUser),
@@ -126,14 +132,10 @@ export const sessionStore = {
   },
 };
 
-export function tokensFromResponse(response: {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-}): SessionTokens {
+/** What the session keeps of a token answer: the access token only (the refresh token is the cookie's). */
+export function tokensFromResponse(response: { accessToken: string; expiresIn: number }): SessionTokens {
   return {
     accessToken: response.accessToken,
-    refreshToken: response.refreshToken,
     expiresIn: response.expiresIn,
     expiresAt: Date.now() + response.expiresIn * 1000,
   };

@@ -91,7 +91,7 @@ describe('sign-in screen', () => {
     );
     expect(sessionStore.getSnapshot().tokens).toBeNull();
     await waitFor(() => expect(server.callsTo('POST', '/api/auth/signout')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/auth/signout')[0]?.body).toEqual({ refreshToken: 'refresh-token-1' });
+    expect(server.callsTo('POST', '/api/auth/signout')[0]?.body).toEqual({});
   });
 
   it('shows M8 when the installer record is an empty list', async () => {
@@ -130,7 +130,9 @@ describe('sign-in screen', () => {
     const session = sessionStore.getSnapshot();
     expect(session.user).toEqual(dealer);
     expect(session.company?.kind).toBe('dealer');
-    expect(session.tokens?.refreshToken).toBe('refresh-token-1');
+    expect(session.tokens?.accessToken).toBe('access-token-1');
+    // The refresh token is the server's HttpOnly cookie: nothing a script can read keeps it.
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('refresh-token-1');
   });
 
   it('loads the installer record for users outside the Dealer group', async () => {

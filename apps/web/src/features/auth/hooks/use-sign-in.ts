@@ -38,8 +38,8 @@ async function signIn(credentials: TSignInBody): Promise<void> {
     // Stored in one step, so the guard never sees tokens without the user and company records.
     sessionStore.saveSession({ tokens: tokensFromResponse(answer), user: answer.user, company });
   } catch (error) {
-    // The session is unusable without its company: revoke the unused refresh token, best effort.
-    apiPost(authPaths.signOut, { refreshToken: answer.refreshToken }, z.unknown(), {
+    // The session is unusable without its company: revoke it (the refresh-token cookie), best effort.
+    apiPost(authPaths.signOut, {}, z.unknown(), {
       accessToken: answer.accessToken,
       isQuiet: true,
     }).catch(() => undefined);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { apiPost } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session-store';
 
-/** Sign Out (002 §2.2): revoke the refresh token, forget the session and go to /login. */
+/** Sign Out (002 §2.2): revoke the session (its refresh-token cookie), forget it here and go to /login. */
 export function useSignOut(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useSignOut(): () => void {
     queryClient.clear();
     if (tokens) {
       // Best effort: the local session is gone whatever the server answers.
-      apiPost(authPaths.signOut, { refreshToken: tokens.refreshToken }, z.unknown(), {
+      apiPost(authPaths.signOut, {}, z.unknown(), {
         accessToken: tokens.accessToken,
         isQuiet: true,
       }).catch(() => undefined);

@@ -64,15 +64,12 @@ describe('company switcher', () => {
     await user.click(await screen.findByRole('option', { name: 'Elite Auto Film North' }));
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/requestimates'));
-    expect(server.callsTo('POST', '/api/auth/refresh')[0]?.body).toEqual({
-      refreshToken: 'refresh-token-1',
-      companyId: 8,
-    });
+    expect(server.callsTo('POST', '/api/auth/refresh')[0]?.body).toEqual({ companyId: 8 });
     expect(server.callsTo('GET', '/api/installers/8')[0]?.headers.get('Authorization')).toBe(
       'Bearer access-token-2',
     );
     const session = sessionStore.getSnapshot();
-    expect(session.tokens?.refreshToken).toBe('refresh-token-2');
+    expect(session.tokens?.accessToken).toBe('access-token-2');
     expect(session.user?.companyId).toBe(8);
     expect(session.company?.kind === 'installer' && session.company.record.Installer_Name).toBe(
       'Elite Auto Film North',

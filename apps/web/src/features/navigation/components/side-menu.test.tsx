@@ -202,6 +202,6 @@ describe('sign out', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/));
     expect(sessionStore.getSnapshot().tokens).toBeNull();
     await waitFor(() => expect(server.callsTo('POST', '/api/auth/signout')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/auth/signout')[0]?.body).toEqual({ refreshToken: 'refresh-token-1' });
+    expect(server.callsTo('POST', '/api/auth/signout')[0]?.body).toEqual({});
   });
 });
