@@ -125,3 +125,28 @@ describe('sign-in throttling', () => {
     expect((await attempt('forgetful@example.test', 'a-new-password', ip)).statusCode).toBe(200);
   });
 });
+
+describe('sign-in throttling behind a trusted reverse proxy (TRUST_PROXY)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+    await createUser(t.database.db, { email: 'proxied@example.test', password: PASSWORD });
+  });
+  afterAll(() => t.close());
+
+  const viaProxy = (client: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'proxied@example.test', password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('throttles each client’s own address, not the proxy’s', async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await viaProxy('203.0.113.7', 'wrong-password')).statusCode).toBe(401);
+    expect((await viaProxy('203.0.113.7', PASSWORD)).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.8', PASSWORD)).statusCode).toBe(200);
+  });
+});
