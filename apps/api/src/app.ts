@@ -96,6 +96,7 @@ export async function buildApp({
   });
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
+  paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
     db,
     calendar: createLocalCalendarAdapter(),

@@ -152,6 +152,8 @@ export function createLocalPaymentAdapter({
     },
 
     cancelCardPayment: async () => undefined,
+    // A simulated intent keeps no state of its own (above): once its attempt is canceled it is gone.
+    cancelPaymentIntent: async () => undefined,
   };
 }
 

@@ -168,6 +168,13 @@ export type PaymentPort = {
   }): Promise<CardPaymentState>;
   /** Cancels the reader action and the intent (best effort). */
   cancelCardPayment(input: { intentId: string; readerId: string | null }): Promise<void>;
+  /**
+   * Cancels an intent nobody will pay any more (a card payment replaced by a new one), and only the intent:
+   * the reader may already be busy with the payment that replaced it. Resolves when the intent is canceled,
+   * also when it already was; else throws PaymentProviderError (code `payment_intent_unexpected_state` when it
+   * can no longer be canceled, e.g. it succeeded; `resource_missing` when the provider does not know it).
+   */
+  cancelPaymentIntent(intentId: string): Promise<void>;
 
   /** Verifies and parses a webhook; throws WebhookSignatureError. Only providers that send webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;

@@ -255,6 +255,32 @@ describe('payments (Stripe adapter against the fake Stripe)', () => {
     expect(fake.invoices.get(invoice.provider_invoice_id)?.status).toBe('paid');
   });
 
+  it('a card payment replaced by a new one is canceled at Stripe too, through the outbox (issue 19)', async () => {
+    const job = await w.retailJob();
+    const invoice = await openInvoice(job.id, 'installer');
+    const pay = (key: string) =>
+      w.call(
+        installer(),
+        'POST',
+        '/api/payments',
+        { invoiceId: invoice.id, locationId: readerId },
+        { 'idempotency-key': key },
+      );
+    const first = (await pay('superseded-1')).json().paymentIntentId as string;
+    const second = (await pay('superseded-2')).json().paymentIntentId as string;
+    expect(second).not.toBe(first);
+    expect(fake.paymentIntents.get(first)?.status).toBe('requires_payment_method');
+
+    await t.app.outbox.worker.runOnce();
+    const cancels = fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'));
+    expect(cancels.map((r) => r.path)).toEqual([`/v1/payment_intents/${first}/cancel`]);
+    expect(fake.paymentIntents.get(first)?.status).toBe('canceled');
+    expect(fake.paymentIntents.get(second)?.status).toBe('requires_payment_method');
+    // Delivered once: another run sends nothing more.
+    await t.app.outbox.worker.runOnce();
+    expect(fake.requests.filter((r) => r.path.endsWith('/cancel'))).toHaveLength(1);
+  });
+
   it('an offline reader; a void reaches Stripe', async () => {
     fake.setReaderStatus(readerId, 'offline');
     expect((await w.call(installer(), 'GET', `/api/terminal/${readerId}`)).json()).toMatchObject({

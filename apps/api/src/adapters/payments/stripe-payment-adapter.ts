@@ -234,6 +234,25 @@ export function createStripePaymentAdapter(options: StripeAdapterOptions): Payme
       await stripe.paymentIntents.cancel(intentId).catch(() => undefined);
     },
 
+    async cancelPaymentIntent(intentId) {
+      try {
+        await stripe.paymentIntents.cancel(
+          intentId,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey: `intent:${intentId}:cancel` },
+        );
+      } catch (error) {
+        // Canceling a canceled intent is refused by Stripe; for us it is done.
+        if (stripeCode(error) === 'payment_intent_unexpected_state') {
+          const intent = await call('retrieve payment intent', () =>
+            stripe.paymentIntents.retrieve(intentId),
+          );
+          if (intent.status === 'canceled') return;
+        }
+        throw toProviderError('cancel payment intent', error);
+      }
+    },
+
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

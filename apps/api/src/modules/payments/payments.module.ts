@@ -5,6 +5,8 @@ import { createStripePaymentAdapter } from '../../adapters/payments/stripe-payme
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { registerHostedPayRoutes } from '../hosted-pay/hosted-pay.routes';
+import type { RegisterOutboxHandler } from '../outbox/outbox-handlers';
+import { registerPaymentsOutboxHandlers } from './payments.outbox-handlers';
 import { createPaymentsRepository } from './payments.repository';
 import { registerPaymentsRoutes } from './payments.routes';
 import { createPaymentsService, type PaymentsLogger, type PaymentsService } from './payments.service';
@@ -26,6 +28,8 @@ export type PaymentsModule = {
   registerRoutes(api: FastifyInstance): void;
   /** The hosted invoice page: `app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' })`. */
   hostedPayPlugin(app: FastifyInstance): Promise<void>;
+  /** The provider calls the outbox delivers (canceling superseded payment intents). */
+  registerOutboxHandlers(registerHandler: RegisterOutboxHandler): void;
 };
 
 /**
@@ -66,6 +70,8 @@ export function createPaymentsModule({
         devReaders: chosen.kind === 'local' && config.env !== 'production',
       }),
     hostedPayPlugin: async (app) => registerHostedPayRoutes(app, { service }),
+    registerOutboxHandlers: (registerHandler) =>
+      registerPaymentsOutboxHandlers(registerHandler, { port: chosen }),
   };
 }
 

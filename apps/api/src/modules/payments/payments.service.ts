@@ -45,6 +45,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../auth/auth-context';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { buildInvoiceEmail } from './invoice-email';
+import { cancelIntentItem } from './payments.outbox-handlers';
 import {
   type AttemptRow,
   type DbOrTx,
@@ -1455,6 +1456,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             { status: 'canceled', errorMessage: 'Replaced by a new card payment', updatedAt: clock() },
             ['created', 'sent_to_reader', 'processing'],
           );
+          // Canceled at the provider too, once this commits (its reader action is left alone: the reader may
+          // be busy with the payment that replaces it).
+          if (port.kind !== 'local')
+            await enqueueOutbox(tx, cancelIntentItem(open.providerIntentId, invoice.requestId));
           await repo.updateUnpaidPaymentsOfInvoice(
             tx,
             invoice.id,
