@@ -281,4 +281,3 @@ describe('authorization matrix: every call × every demo identity and anonymous'
     );
   });
 });
-
