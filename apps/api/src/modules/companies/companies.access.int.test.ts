@@ -107,4 +107,20 @@ describe('company records for their own users and for the other side', () => {
     });
     expect(foreign.statusCode).toBe(403);
   });
+
+  it('refuses another installer’s calendar selection the same way whatever the body says', async () => {
+    const url = `/api/updateLocation/${f.one.id}`;
+    for (const payload of [{ installerId: f.three.id, calendarId: 'cal_x' }, { calendarId: 'cal_x' }]) {
+      const res = await t.app.inject({ method: 'PUT', url, payload, headers: sessions.three.headers });
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect(await get('one', `/api/installerAuth/${f.one.id}`)).toMatchObject({ calendar_id: 'cal_one' });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url,
+      payload: { installerId: f.one.id, calendarId: 'cal_one_new' },
+      headers: sessions.one.headers,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
 });

@@ -54,13 +54,14 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
     async selectCalendar(auth: AuthContext, id: number, body: { installerId?: number; calendarId: string }) {
       if (auth.userType !== 'installer')
         throw new AppError('FORBIDDEN', 'Only specialists can link a calendar.');
+      // Whose installer it is comes before what the body says, so the answer for another's id never varies.
+      if (id !== auth.companyId) throw new AppError('FORBIDDEN', `You may not change installer ${id}`);
       if (body.installerId !== undefined && body.installerId !== id) {
         throw new AppError(
           'VALIDATION_FAILED',
           `installerId ${body.installerId} does not match the path id ${id}`,
         );
       }
-      if (id !== auth.companyId) throw new AppError('FORBIDDEN', `You may not change installer ${id}`);
       if (!(await repository.setInstallerCalendar(id, body.calendarId))) {
         throw new AppError('NOT_FOUND', `Installer ${id} not found`);
       }

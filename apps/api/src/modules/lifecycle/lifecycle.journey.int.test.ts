@@ -295,7 +295,7 @@ describe('lifecycle journeys', () => {
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ changedByUserId: w.users.dealer.id, changedByUserType: 'dealer' });
 
-    expect((await call(w.sessions.otherDealer, 'POST', '/api/requestState', body)).statusCode).toBe(403);
+    expect((await call(w.sessions.otherDealer, 'POST', '/api/requestState', body)).statusCode).toBe(404);
     expect((await call(w.sessions.dealerAssist, 'POST', '/api/requestState', body)).statusCode).toBe(403);
     expect(
       (await call(w.sessions.dealer, 'POST', '/api/requestState', { ...body, requestStatus: 'hacked' }))

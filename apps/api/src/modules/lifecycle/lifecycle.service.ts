@@ -122,7 +122,10 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
       lock,
       callerInstallerId: auth.userType === 'installer' ? auth.companyId : null,
     });
-    if (!found) throw new AppError('NOT_FOUND', `Request ${requestId} does not exist`);
+    // A request the caller may not see does not exist for it, whatever the call's body says (issue 19).
+    if (!found || !isVisibleTo(auth, found.row, found.offers)) {
+      throw new AppError('NOT_FOUND', `Request ${requestId} does not exist`);
+    }
     const { row, offers, services, dealer, customer, referral, groupInstallers, callerLocation } = found;
     const callerInstaller = auth.userType === 'installer' ? found.callerInstaller : null;
     const isContractSigned = found.isContractSigned;
@@ -650,11 +653,12 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
     auth: AuthContext,
     input: { requestId: number; installerId: number; startDate: IsoDate; installerCapacity?: number | null },
   ): Promise<TScheduleReply> {
-    if (auth.userType !== 'installer' || input.installerId !== auth.companyId) {
-      throw new AppError('FORBIDDEN', 'Only the installer doing the work sets its schedule');
-    }
+    const onlyPerformer = () =>
+      new AppError('FORBIDDEN', 'Only the installer doing the work sets its schedule');
+    if (auth.userType !== 'installer') throw onlyPerformer();
     const repo = createLifecycleRepository(tx);
     const loaded = await loadContext(repo, auth, input.requestId, true);
+    if (input.installerId !== auth.companyId) throw onlyPerformer();
     const { row, request, now } = loaded;
     const edit = decideTransition('editJob', { actor: loaded.actor, request });
     if (!edit.ok) throw new AppError(edit.reason, edit.message);
@@ -778,13 +782,17 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
     /** POST /dashboard/claim/{requestId}: claim and book an open request in one step. */
     async claim(auth: AuthContext, requestId: number, body: { installerId: number; startDate: IsoDate }) {
       if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only specialists claim jobs');
-      if (body.installerId !== auth.companyId) {
-        throw new AppError(
-          'FORBIDDEN',
-          `Installer ${auth.companyId} cannot claim for installer ${body.installerId}`,
-        );
-      }
-      return perform(auth, requestId, 'claim', { startDate: body.startDate });
+      // Checked once the request is found visible, so a foreign id answers 404 whatever the body.
+      const claimForCaller = () => {
+        if (body.installerId !== auth.companyId) {
+          throw new AppError(
+            'FORBIDDEN',
+            `Installer ${auth.companyId} cannot claim for installer ${body.installerId}`,
+          );
+        }
+        return 'claim' as const;
+      };
+      return perform(auth, requestId, claimForCaller, { startDate: body.startDate });
     },
 
     /** PUT /requestOffered/{requestId} and PUT /requestoffered/state/{requestId}. */
@@ -845,13 +853,17 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
       input: { requestId: number; fromInstaller?: number; toInstaller: number },
     ) {
       if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only specialists transfer jobs');
-      if (input.fromInstaller !== undefined && input.fromInstaller !== auth.companyId) {
-        throw new AppError(
-          'FORBIDDEN',
-          `Installer ${auth.companyId} cannot transfer jobs of installer ${input.fromInstaller}`,
-        );
-      }
-      const result = await perform(auth, input.requestId, 'transfer', { toInstaller: input.toInstaller });
+      // Checked once the request is found visible, so a foreign id answers 404 whatever the body.
+      const transferOwnJob = () => {
+        if (input.fromInstaller !== undefined && input.fromInstaller !== auth.companyId) {
+          throw new AppError(
+            'FORBIDDEN',
+            `Installer ${auth.companyId} cannot transfer jobs of installer ${input.fromInstaller}`,
+          );
+        }
+        return 'transfer' as const;
+      };
+      const result = await perform(auth, input.requestId, transferOwnJob, { toInstaller: input.toInstaller });
       return {
         success: true,
         message: result.message,
@@ -1141,6 +1153,22 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
 }
 
 export type LifecycleService = ReturnType<typeof createLifecycleService>;
+
+/**
+ * Whether the caller may see the request at all: the detail reads' rule (service-requests.scopes.ts). A
+ * dealer sees its dealership's requests; an installer its estimates, the work assigned to it and the dealer
+ * requests it holds an offer on (any status). Having no part in it (a rejected offer) is a 403 later on.
+ */
+function isVisibleTo(auth: AuthContext, row: RequestRow, offers: readonly OfferRow[]): boolean {
+  if (auth.userType === 'dealer') {
+    return row.requestType === 'dealer' && row.requestorDealerId === auth.companyId;
+  }
+  return (
+    row.requestorInstallerId === auth.companyId ||
+    row.assignedInstallerId === auth.companyId ||
+    (row.requestType === 'dealer' && offers.some((o) => o.installerId === auth.companyId))
+  );
+}
 
 function pickAlias<T>(a: T | undefined, b: T | undefined, name: string): T | undefined {
   if (a !== undefined && b !== undefined && a !== b) {

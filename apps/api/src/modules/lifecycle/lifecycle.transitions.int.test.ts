@@ -645,7 +645,7 @@ describe('lifecycle transitions', () => {
       fromInstaller: w.installerA2.id,
       toInstaller: w.installerA.id,
     });
-    expect(notMine.statusCode).toBe(403);
+    expect(notMine.statusCode).toBe(404);
   });
 
   it('setDeposit through the generic update: the deposit rules, locked once a deposit invoice exists', async () => {
@@ -700,6 +700,8 @@ describe('lifecycle transitions', () => {
     name: string;
     allowed: () => Session;
     wrongRole: () => Session;
+    /** False when the wrong role may not even see the request (an estimate for a dealer): then it is 404. */
+    canWrongRoleSeeIt?: boolean;
     otherCompany: () => Session;
     assist: () => Session;
     /** A request in a state the action cannot start from, and the message that names both. */
@@ -753,6 +755,7 @@ describe('lifecycle transitions', () => {
       name: 'BOOK JOB',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
@@ -763,6 +766,7 @@ describe('lifecycle transitions', () => {
       name: 'JOB COMPLETED',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
@@ -773,6 +777,7 @@ describe('lifecycle transitions', () => {
       name: 'CHECK IN',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'new' })),
@@ -783,6 +788,7 @@ describe('lifecycle transitions', () => {
       name: 'RESCHEDULE',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
@@ -793,6 +799,7 @@ describe('lifecycle transitions', () => {
       name: 'START SERVICE',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
@@ -804,6 +811,7 @@ describe('lifecycle transitions', () => {
       name: 'FINISH SERVICE',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
@@ -815,6 +823,7 @@ describe('lifecycle transitions', () => {
       name: 'set deposit (PUT /requestimates/requestbyID/)',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
@@ -825,6 +834,7 @@ describe('lifecycle transitions', () => {
       name: 'COMPLETE JOB',
       allowed: () => w.sessions.installerA,
       wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.installerC,
       assist: () => w.sessions.installerAAssist,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
@@ -835,6 +845,7 @@ describe('lifecycle transitions', () => {
       name: 'DELIVER',
       allowed: () => w.sessions.dealer,
       wrongRole: () => w.sessions.installerB,
+      canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.otherDealer,
       assist: () => w.sessions.dealerAssist,
       wrongState: async () =>
@@ -941,17 +952,19 @@ describe('lifecycle transitions', () => {
       expect(res.statusCode, res.body).toBe(200);
     });
 
-    it('is refused for the wrong role (403)', async () => {
+    it('is refused for the wrong role (403, or 404 when it may not see the request)', async () => {
       const { id, serviceId } = await validSetup[name]!();
       const res = await row.send(row.wrongRole(), id, serviceId);
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      const [status, code] = row.canWrongRoleSeeIt === false ? [404, 'NOT_FOUND'] : [403, 'FORBIDDEN'];
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().code).toBe(code);
     });
 
-    it('is refused for another company (403)', async () => {
+    it('does not exist for another company (404, issue 19)', async () => {
       const { id, serviceId } = await validSetup[name]!();
       const res = await row.send(row.otherCompany(), id, serviceId);
-      expect(res.statusCode, res.body).toBe(403);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: `Request ${id} does not exist` });
     });
 
     it('is refused for ASSIST (403)', async () => {
@@ -1026,6 +1039,6 @@ describe('lifecycle transitions', () => {
 
     const assist = await call(w.sessions.installerAAssist, 'GET', url);
     expect(assist.json().actions).toEqual([]);
-    expect((await call(w.sessions.installerC, 'GET', url)).statusCode).toBe(403);
+    expect((await call(w.sessions.installerC, 'GET', url)).statusCode).toBe(404);
   });
 });

@@ -575,7 +575,6 @@ export function createRequestCreationService(deps: Deps) {
     /** POST /requestnotes/ (row 72): a non-empty note by a party of the request. */
     async addNote(auth: AuthContext, body: { requestId: number; noteText: string }) {
       const text = body.noteText.trim();
-      if (!text) throw new AppError('VALIDATION_FAILED', notesRequiredMessage);
       return db.transaction(async (tx) => {
         const locked = await repository.lockRequest(tx, body.requestId);
         const request = locked?.request;
@@ -588,6 +587,8 @@ export function createRequestCreationService(deps: Deps) {
         if (!request || request.deletedAt || !isParty) {
           throw new AppError('NOT_FOUND', `Request ${body.requestId} was not found`);
         }
+        // After the access check: a request of another company is not found, whatever the note says.
+        if (!text) throw new AppError('VALIDATION_FAILED', notesRequiredMessage);
         const noteId = await repository.insertNote(tx, {
           requestId: request.id,
           noteText: text,

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { requestNotes } from '../../db/schema/service-requests';
+import {
+  buildLifecycleWorld,
+  caller,
+  inspector,
+  type LifecycleWorld,
+  NOW,
+  VALID_VIN,
+} from './lifecycle.fixture';
+
+type Created = Awaited<ReturnType<LifecycleWorld['estimate']>>;
+
+/**
+ * Issue 19, finding 10 ("check access first, everywhere"): a call on a request the caller may not see
+ * answers the same 404 whatever its body says; what the body means is judged only for those who may see it.
+ * Each call is sent by an unrelated installer or dealership with a body the service would refuse (400/403)
+ * and with one it would accept, then by the party of the request.
+ */
+describe('calls on a request: access before the body', () => {
+  let t: TestApp;
+  let w: LifecycleWorld;
+  let call: ReturnType<typeof caller>;
+  let look: ReturnType<typeof inspector>;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: () => NOW });
+    w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
+    call = caller(t.app);
+    look = inspector(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  /** Every body gives the foreign caller 404 NOT_FOUND, and the request is unchanged. */
+  async function expectNotFoundWhateverTheBody(
+    created: Created,
+    send: (body: Record<string, unknown>) => Promise<LightMyRequestResponse>,
+    bodies: Record<string, unknown>[],
+  ) {
+    const before = await look.request(created.request.id);
+    const historyBefore = await look.history(created.request.id);
+    for (const body of bodies) {
+      const res = await send(body);
+      expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(await look.request(created.request.id)).toEqual(before);
+    expect(await look.history(created.request.id)).toEqual(historyBefore);
+  }
+
+  it('PUT /requestServiceState/{id}: a service of another request, or a real one, is 404 for a stranger', async () => {
+    const created = await w.estimate({ currentState: 'received' });
+    const serviceId = created.lines[0]!.id;
+    const url = `/api/requestServiceState/${created.request.id}`;
+    for (const stranger of [w.sessions.installerC, w.sessions.otherDealer]) {
+      await expectNotFoundWhateverTheBody(created, (body) => call(stranger, 'PUT', url, body), [
+        { serviceId: 2_000_000, serviceState: 'started' },
+        { serviceId, serviceState: 'started' },
+      ]);
+    }
+    const started = await call(w.sessions.installerA, 'PUT', url, { serviceId, serviceState: 'started' });
+    expect(started.statusCode, started.body).toBe(200);
+  });
+
+  it('PUT /requestimates/requestbyID/: echoed fields that do not match, or a valid change, are 404 for a stranger', async () => {
+    const created = await w.estimate();
+    const url = `/api/requestimates/requestbyID/?Id=${created.request.id}`;
+    await expectNotFoundWhateverTheBody(created, (body) => call(w.sessions.installerC, 'PUT', url, body), [
+      { requestId: created.request.id + 1 },
+      { vin: VALID_VIN },
+      { currentState: 'started' },
+      { depositAmount: 50 },
+    ]);
+    const deposit = await call(w.sessions.installerA, 'PUT', url, { depositAmount: 50 });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+  });
+
+  it('POST /dashboard/claim/{id}: claiming for someone else, or for itself, is 404 when it holds no offer', async () => {
+    const created = await w.openRequest([w.installerA.id]);
+    const url = `/api/dashboard/claim/${created.request.id}`;
+    await expectNotFoundWhateverTheBody(created, (body) => call(w.sessions.installerC, 'POST', url, body), [
+      { installerId: w.installerA.id, startDate: '2025-03-12' },
+      { installerId: w.installerC.id, startDate: '2025-03-12' },
+    ]);
+    const claimed = await call(w.sessions.installerA, 'POST', url, {
+      installerId: w.installerA.id,
+      startDate: '2025-03-12',
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+  });
+
+  it('POST /transfer/internal and PUT /schedule/: naming another installer, or itself, is 404 for a stranger', async () => {
+    const created = await w.estimate({ currentState: 'scheduled' });
+    const requestId = created.request.id;
+    await expectNotFoundWhateverTheBody(
+      created,
+      (body) => call(w.sessions.installerC, 'POST', '/api/transfer/internal', body),
+      [
+        { requestId, fromInstaller: w.installerA.id, toInstaller: w.installerA2.id },
+        { requestId, fromInstaller: w.installerC.id, toInstaller: w.installerA2.id },
+      ],
+    );
+    await expectNotFoundWhateverTheBody(
+      created,
+      (body) => call(w.sessions.installerC, 'PUT', '/api/schedule/', body),
+      [
+        { requestId, installerId: w.installerA.id, startDate: '2025-03-17' },
+        { requestId, installerId: w.installerC.id, startDate: '2025-03-17' },
+        { requestId, installerId: w.installerC.id, startDate: '2030-01-01' },
+      ],
+    );
+    const moved = await call(w.sessions.installerA, 'PUT', '/api/schedule/', {
+      requestId,
+      installerId: w.installerA.id,
+      startDate: '2025-03-17',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
+  it('POST /requestState and POST /requestnotes/: a foreign service or an empty note is 404 for a stranger', async () => {
+    const created = await w.dealerRequest({ currentState: 'new' });
+    const requestId = created.request.id;
+    const record = { requestId, requestStatus: 'created', stateDate: '2025-03-10T15:00:00Z' };
+    await expectNotFoundWhateverTheBody(
+      created,
+      (body) => call(w.sessions.otherDealer, 'POST', '/api/requestState', body),
+      [{ ...record, serviceId: 2_000_000 }, record],
+    );
+    const notes = () =>
+      t.database.db.select().from(requestNotes).where(eq(requestNotes.requestId, requestId));
+    const notesBefore = await notes();
+    for (const noteText of ['   ', 'A note from outside']) {
+      const res = await call(w.sessions.otherDealer, 'POST', '/api/requestnotes/', { requestId, noteText });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(await notes()).toEqual(notesBefore);
+
+    const empty = await call(w.sessions.dealer, 'POST', '/api/requestnotes/', { requestId, noteText: ' ' });
+    expect(empty.statusCode).toBe(400);
+    const noted = await call(w.sessions.dealer, 'POST', '/api/requestnotes/', {
+      requestId,
+      noteText: 'Keys at desk',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    const recorded = await call(w.sessions.dealer, 'POST', '/api/requestState', record);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+  });
+});
