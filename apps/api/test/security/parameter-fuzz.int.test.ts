@@ -224,11 +224,13 @@ describe('fuzz pass: hostile parameters on every call', () => {
       );
       if (result.failed) {
         const example = JSON.stringify(result.counterexample?.[0], (k, v) =>
-          k === 'headers'
-            ? undefined
-            : typeof v === 'string' && v.length > 60
-              ? `${v.slice(0, 60)}…(${v.length})`
-              : v,
+          k === 'identity'
+            ? (v as Identity).name
+            : k === 'headers'
+              ? undefined
+              : typeof v === 'string' && v.length > 60
+                ? `${v.slice(0, 60)}…(${v.length})`
+                : v,
         );
         failures.push(
           `${route.key} → ${last} | seed ${seed}, path "${result.counterexamplePath}" | ${example}`,
