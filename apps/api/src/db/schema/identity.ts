@@ -237,7 +237,10 @@ export const authThrottles = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
-  (t) => [index('auth_throttles_account_idx').on(t.account), index('auth_throttles_window_idx').on(t.windowStart)],
+  (t) => [
+    index('auth_throttles_account_idx').on(t.account),
+    index('auth_throttles_window_idx').on(t.windowStart),
+  ],
 );
 
 /** Key/value settings kept in the database (e.g. the development JWT secret is kept in DATA_DIR instead). */

@@ -11,7 +11,9 @@ describe('MAIL_OUTBOX_VIEWER', () => {
   });
 
   it('can be chosen either way outside production', () => {
-    expect(loadConfig({ ...env, SEED_DEMO: 'false', MAIL_OUTBOX_VIEWER: 'true' }).mailOutboxViewer).toBe(true);
+    expect(loadConfig({ ...env, SEED_DEMO: 'false', MAIL_OUTBOX_VIEWER: 'true' }).mailOutboxViewer).toBe(
+      true,
+    );
     expect(loadConfig({ ...env, MAIL_OUTBOX_VIEWER: 'false' }).mailOutboxViewer).toBe(false);
   });
 
