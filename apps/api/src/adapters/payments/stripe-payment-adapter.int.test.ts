@@ -301,6 +301,10 @@ describe('payments (Stripe adapter against the fake Stripe)', () => {
     expect(voided.json().invoice.status).toBe('void');
     expect(fake.invoices.get(invoice.provider_invoice_id)?.status).toBe('void');
     expect((await w.rows.attempts(invoice.id)).map((a) => a.status)).toEqual(['canceled']);
+    // The open intent of the voided invoice is canceled at Stripe too, through the outbox (issue 19).
+    await t.app.outbox.worker.runOnce();
+    expect(fake.requests.some((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)).toBe(true);
+    expect(fake.paymentIntents.get(paymentId)?.status).toBe('canceled');
   });
 
   it('the hosted-page link of a Stripe invoice redirects to Stripe', async () => {

@@ -361,8 +361,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /**
    * Card payments still open on an invoice that just got paid another way or voided: the reader action is
-   * canceled at the provider (best effort, first), then the attempt. Should the card be charged anyway, the
-   * late success is logged as a duplicate payment to refund (applyCardOutcome).
+   * canceled at the provider at once (best effort: the customer may be standing at the reader), then the
+   * attempt, and the intent's cancellation at the provider is queued in the same transaction, so it is never
+   * lost when the quick call fails. Should the card be charged anyway, the late success is logged as a
+   * duplicate payment to refund (applyCardOutcome).
    */
   async function cancelOpenAttemptsLocked(tx: Tx, invoiceId: number, reason: string) {
     for (const attempt of await repo.listOpenAttemptsOfInvoice(tx, invoiceId)) {
@@ -379,6 +381,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         { status: 'canceled', errorMessage: reason, updatedAt: clock() },
         ['created', 'sent_to_reader', 'processing'],
       );
+      if (port.kind !== 'local')
+        await enqueueOutbox(tx, cancelIntentItem(attempt.providerIntentId, attempt.requestId));
     }
   }
 
@@ -1487,8 +1491,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { attempt, created: inserted !== null, conflict: null };
     });
     if (outcome.conflict) {
-      if (port.kind === 'stripe')
-        await port.cancelCardPayment({ intentId, readerId: null }).catch(() => undefined);
+      // The intent made for this refused attempt is canceled at the provider through the outbox.
+      if (port.kind !== 'local') await enqueueOutbox(db, cancelIntentItem(intentId, invoice.requestId));
       throw new AppError(
         'CONFLICT',
         `A card payment for invoice ${label(invoice)} is already in progress (${outcome.conflict.providerIntentId})`,
