@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { APP_VERSION, ZHealth, ZMeta } from '@app/contracts/shell.contract';
+import { AppError } from '@app/contracts/errors.contract';
+import { APP_VERSION, ZHealth, ZMeta, ZReady } from '@app/contracts/shell.contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +37,9 @@ import { loggerOptions } from './plugins/log-redaction';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { isApiUrl, registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextGuard } from './plugins/text-guard';
+
+/** How long the readiness check waits for the database's answer. */
+const READY_TIMEOUT_MS = 2_000;
 
 export type AppDeps = {
   config: Config;
@@ -137,6 +141,26 @@ export async function buildApp({
         async () => {
           await database.exec('select 1');
           return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
+        },
+      );
+      api.get(
+        '/health/ready',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['meta'],
+            summary: 'Readiness: the database answers (503 SERVICE_UNAVAILABLE when it does not)',
+            response: { 200: ZReady },
+          },
+        },
+        async (request) => {
+          try {
+            await database.ping(READY_TIMEOUT_MS);
+          } catch (error) {
+            request.log.warn({ err: error }, 'readiness: database unavailable');
+            throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.');
+          }
+          return { status: 'ready' as const, database: database.kind };
         },
       );
       registerAuthRoutes(api, {

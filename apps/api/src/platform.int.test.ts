@@ -16,6 +16,12 @@ describe('HTTP platform', () => {
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('answers readiness, without a token, when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: t.database.kind });
+  });
+
   it('matches paths case-insensitively with an optional trailing slash', async () => {
     for (const url of ['/api/HEALTH', '/api/health/', '/api/Health/']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);

@@ -14,6 +14,7 @@ export const errorCodes = [
   'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type TErrorCode = (typeof errorCodes)[number];
@@ -67,4 +68,5 @@ export const errorStatusByCode: Record<TErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 };

@@ -9,6 +9,7 @@ export const shellPaths = {
   legacyCounts: '/counts/',
   referralCounts: '/referralcounts/',
   health: '/health',
+  ready: '/health/ready',
 } as const;
 
 export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
@@ -143,6 +144,11 @@ export const ZHealth = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+});
+/** Readiness: the database answered just now (otherwise 503 SERVICE_UNAVAILABLE). */
+export const ZReady = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
 });
 export const ZMeta = z.object({ version: z.string() });
 

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withTimeout } from '../timeout';
 import { type DiskSync, durablePgliteOptions, syncTree } from './durable-nodefs';
 import * as schema from './schema/all';
 
@@ -23,6 +24,8 @@ export type DatabaseHandle = {
   exec: (sqlText: string) => Promise<void>;
   /** Runs fn while holding a PostgreSQL session advisory lock on a dedicated connection (PGlite: just runs it). */
   withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  /** Resolves when the database answers `select 1` within timeoutMs; rejects otherwise (readiness). */
+  ping: (timeoutMs: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -38,15 +41,29 @@ export type DatabaseOptions =
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
 
+/** How long a query waits for a new PostgreSQL connection before it fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle connection the server closes (restart, failover, admin termination) emits 'error' on
-    // the pool; unhandled, that would crash the process. The pool drops the client and opens a new
-    // one on the next query, so there is nothing else to do.
-    pool.on('error', (error) => {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the database is down a query waits at most this long for a connection, then fails (503).
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection the server closes (restart, failover, admin termination) emits 'error' on its client;
+    // unhandled, that would crash the process. The pool listens only while a client is idle in it, so
+    // every client also gets a listener of its own for the time it is checked out (a transaction, the
+    // advisory lock, the outbox worker's claim). The query in flight, if any, fails by itself (503),
+    // the pool drops the broken client on release and opens a new one on the next query.
+    const onConnectionLost = (error: Error) => {
       if ((error as { code?: string }).code !== '57P01')
         console.warn(`database connection lost: ${error.message}`);
+    };
+    pool.on('error', onConnectionLost);
+    pool.on('connect', (client) => {
+      client.on('error', onConnectionLost);
     });
     // Fail fast with a clear message rather than on the first request.
     const client = await pool.connect();
@@ -68,6 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           lockClient.release();
         }
       },
+      ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs, 'The database'),
       close: () => pool.end(),
     };
   }
@@ -96,6 +114,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.exec(sqlText);
     },
     withAdvisoryLock: (_key, fn) => fn(),
+    ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs, 'The database'),
     close: () => client.close(),
   };
 }

@@ -8,6 +8,10 @@ import {
 } from '@app/contracts/errors.contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailableError } from '../db/unavailable';
+
+/** Seconds a caller is asked to wait on SERVICE_UNAVAILABLE (a database restart takes a few). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /**
  * The one place that knows HTTP statuses. Services throw AppError; everything else is either
@@ -20,6 +24,7 @@ export function registerErrorHandler(
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const send = (code: TErrorCode, message: string, extra: Partial<TErrorResponse> = {}) => {
       const body: TErrorResponse = { code, message, ...extra };
+      if (code === 'SERVICE_UNAVAILABLE') reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
       return reply.status(errorStatusByCode[code]).send(body);
     };
 
@@ -67,6 +72,10 @@ export function registerErrorHandler(
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       return send('VALIDATION_FAILED', fastifyError.message);
+    }
+    if (isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send('SERVICE_UNAVAILABLE', 'The database is unavailable. Please try again shortly.');
     }
     request.log.error({ err: error }, 'unhandled error');
     return send('INTERNAL', 'An unexpected error occurred.');

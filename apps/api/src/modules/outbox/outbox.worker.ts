@@ -1,4 +1,5 @@
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
+import { withTimeout } from '../../timeout';
 import type { OutboxRepository } from './outbox.repository';
 import { computeRetryDelayMs } from './outbox-backoff';
 import type { OutboxDelivery, OutboxHandlerRegistry } from './outbox-handlers';
@@ -76,7 +77,7 @@ export function createOutboxWorker({
       };
     } else {
       try {
-        await withTimeout(handler(item), handlerTimeoutMs);
+        await withTimeout(handler(item), handlerTimeoutMs, 'Handler');
       } catch (error) {
         failure = { error: describeError(error), isPermanent: error instanceof PermanentDeliveryError };
       }
@@ -189,20 +190,6 @@ export function createOutboxWorker({
       return enqueueDrain({ isReleasingLeases: true });
     },
   };
-}
-
-async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
-  let timeout: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timeout = setTimeout(() => reject(new Error(`Handler did not finish within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timeout);
-  }
 }
 
 function describeError(error: unknown): string {
