@@ -1,5 +1,5 @@
 // Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`
-// (sections: startup, argon2, postgres, lists, lifecycle, creation).
+// (sections: startup, argon2, postgres, lists, lifecycle, creation, durability).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,8 +150,8 @@ if (want('postgres')) {
 }
 
 // The capability benchmarks, each its own script (run alone for their options):
-// lists (issue 3), lifecycle (issue 4), creation (issue 6).
-for (const name of ['lists', 'lifecycle', 'creation']) {
+// lists (issue 3), lifecycle (issue 4), creation (issue 6), durability (issue 19).
+for (const name of ['lists', 'lifecycle', 'creation', 'durability']) {
   if (!want(name)) continue;
   console.log(`\n--- ${name}: node scripts/bench-${name}.mjs`);
   const run = spawnSync(process.execPath, [path.join(root, `scripts/bench-${name}.mjs`)], {
