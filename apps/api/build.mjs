@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js. Workspace packages (@app/*, TypeScript source) are bundled;
+// Bundles the API into dist/server.js (and the chunk it imports). Workspace packages (@app/*, TypeScript source) are bundled;
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -11,7 +11,11 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 const started = performance.now();
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // server.js checks the Node.js version and only then imports the rest (a chunk beside it): the
+  // dependencies' imports must not be hoisted above the check (src/node-version.ts).
+  outdir: 'dist',
+  entryNames: '[name]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',
