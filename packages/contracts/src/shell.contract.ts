@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 export const shellPaths = {
   dealers: '/dealers/:companyId',
@@ -139,6 +140,49 @@ export type TNavbarCounts = z.infer<typeof ZNavbarCounts>;
 
 export const ZCountRow = z.object({ current_state: z.string(), total: z.number().int() });
 export const ZReferralCount = z.object({ referralCount: z.number().int() });
+
+/** `userId`/`userType` of the legacy count calls: accepted, the caller's session decides. */
+export const ZLegacyCountsQuery = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  userType: z.enum(['dealer', 'installer']).optional(),
+});
+
+/** The shell's menu counts (catalogue rows 4, 5, 9; decision 008 shows this as the worked example). */
+export const navigationCalls = {
+  navbarCounts: defineCall({
+    operationId: 'getNavbarCounts',
+    method: 'GET',
+    path: shellPaths.navbarCounts,
+    query: ZNavbarQuery,
+    reply: ZNavbarCounts,
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Menu counts of the caller’s company (requests, jobs, pickups, referrals) and calendar link',
+    tags: ['navigation'],
+  }),
+  legacyCounts: defineCall({
+    operationId: 'getLegacyCounts',
+    method: 'GET',
+    path: shellPaths.legacyCounts,
+    query: ZLegacyCountsQuery,
+    reply: z.array(ZCountRow),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Legacy counts: requests per current_state',
+    tags: ['navigation'],
+  }),
+  referralCounts: defineCall({
+    operationId: 'getReferralCount',
+    method: 'GET',
+    path: shellPaths.referralCounts,
+    query: ZLegacyCountsQuery,
+    reply: ZReferralCount,
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Legacy referral count',
+    tags: ['navigation'],
+  }),
+};
 
 export const ZHealth = z.object({
   status: z.literal('ok'),

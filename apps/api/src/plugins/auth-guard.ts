@@ -55,6 +55,9 @@ export function registerAuthGuard(
     if (isReadOnlyAccess(auth.access) && !isRead && !config?.allowAssist) {
       throw new AppError('FORBIDDEN', 'Your access level (ASSIST) is read-only.');
     }
+    if (config?.roles && !config.roles.includes(auth.userType)) {
+      throw new AppError('FORBIDDEN', `This call is not for ${auth.userType}s.`);
+    }
     request.auth = auth;
   });
   return routes;

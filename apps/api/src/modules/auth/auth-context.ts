@@ -31,5 +31,7 @@ declare module 'fastify' {
     effect?: RouteEffect;
     /** ASSIST users may make this 'write' call (it changes nothing of the business, e.g. their own page views). */
     allowAssist?: boolean;
+    /** Only these user types may make the call (omitted: both); others get 403 before the body is read. */
+    roles?: readonly UserType[];
   }
 }

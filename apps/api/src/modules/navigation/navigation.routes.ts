@@ -1,56 +1,10 @@
-import { ZErrorResponse } from '@app/contracts/errors.contract';
-import { ZCountRow, ZNavbarCounts, ZNavbarQuery, ZReferralCount } from '@app/contracts/shell.contract';
+import { navigationCalls as calls } from '@app/contracts/shell.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth-guard';
+import { registerCall } from '../../plugins/register-call';
 import type { NavigationService } from './navigation.service';
 
-const tags = ['navigation'];
-const ZLegacyQuery = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  userType: z.enum(['dealer', 'installer']).optional(),
-});
-
 export function registerNavigationRoutes(app: FastifyInstance, { service }: { service: NavigationService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/navbar-data-cached',
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Menu counts of the caller’s company (requests, jobs, pickups, referrals) and calendar link',
-        querystring: ZNavbarQuery,
-        response: { 200: ZNavbarCounts, 403: ZErrorResponse },
-      },
-    },
-    async (request) => service.getNavbarCounts(requireAuth(request), request.query),
-  );
-  r.get(
-    '/counts/',
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Legacy counts: requests per current_state',
-        querystring: ZLegacyQuery,
-        response: { 200: z.array(ZCountRow), 403: ZErrorResponse },
-      },
-    },
-    async (request) => service.getLegacyCounts(requireAuth(request), request.query),
-  );
-  r.get(
-    '/referralcounts/',
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Legacy referral count',
-        querystring: ZLegacyQuery,
-        response: { 200: ZReferralCount, 403: ZErrorResponse },
-      },
-    },
-    async (request) => service.getReferralCount(requireAuth(request), request.query),
-  );
+  registerCall(app, calls.navbarCounts, ({ auth, query }) => service.getNavbarCounts(auth, query));
+  registerCall(app, calls.legacyCounts, ({ auth, query }) => service.getLegacyCounts(auth, query));
+  registerCall(app, calls.referralCounts, ({ auth, query }) => service.getReferralCount(auth, query));
 }

@@ -1,10 +1,10 @@
 import type { TSessionUser } from '@app/contracts/auth.contract';
-import { shellPaths, ZCountRow, ZNavbarCounts, ZReferralCount } from '@app/contracts/shell.contract';
+import { navigationCalls } from '@app/contracts/shell.contract';
 import type { MenuKey } from '@app/domain/identity/access';
 import { countBucketForState } from '@app/domain/identity/access';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
+import { navigationKeys } from '../query-keys';
 
 /** Counts shown beside menu entries; `null` when the source gave no number for that entry. */
 export type MenuCounts = Partial<Record<MenuKey, number | null>>;
@@ -14,10 +14,13 @@ const COUNTS_REFRESH_MS = 60_000;
 // Count calls are quiet: the menu shows their failure itself ('Error loading data' + Retry), and a
 // toast every minute and on every focus would bury the screen.
 async function fetchCachedCounts(user: TSessionUser): Promise<MenuCounts> {
-  const counts = await apiGet(shellPaths.navbarCounts, ZNavbarCounts, {
-    query: { entityId: user.companyId, userId: user.userId, userType: user.userType, access: user.access },
-    isQuiet: true,
-  });
+  const counts = await callApi(
+    navigationCalls.navbarCounts,
+    {
+      query: { entityId: user.companyId, userId: user.userId, userType: user.userType, access: user.access },
+    },
+    { isQuiet: true },
+  );
   return {
     requests: counts.requestCount,
     jobs: counts.jobCount,
@@ -31,9 +34,9 @@ async function fetchLegacyCounts(user: TSessionUser): Promise<MenuCounts> {
   const query = { userId: user.userId, userType: user.userType };
   const hasReferralCount = user.userType === 'dealer' && user.access !== 'DIRECT';
   const [rows, referrals] = await Promise.all([
-    apiGet(shellPaths.legacyCounts, z.array(ZCountRow), { query, isQuiet: true }),
+    callApi(navigationCalls.legacyCounts, { query }, { isQuiet: true }),
     hasReferralCount
-      ? apiGet(shellPaths.referralCounts, ZReferralCount, { query, isQuiet: true }).then(
+      ? callApi(navigationCalls.referralCounts, { query }, { isQuiet: true }).then(
           (answer) => answer.referralCount,
           // Referral counts are extra: their failure alone does not fail the menu.
           () => null,
@@ -58,7 +61,7 @@ export async function fetchMenuCounts(user: TSessionUser): Promise<MenuCounts> {
 
 export function useMenuCounts(user: TSessionUser) {
   return useQuery({
-    queryKey: ['navigation', 'counts', user.companyId, user.userId, user.userType, user.access],
+    queryKey: navigationKeys.counts(user.companyId, user),
     queryFn: () => fetchMenuCounts(user),
     staleTime: 0,
     refetchInterval: COUNTS_REFRESH_MS,
