@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { fetchCompanyRecord } from '../features/company/company-records';
+import { companyKeys } from '../features/company/query-keys';
 import { refreshAccessToken } from '../lib/api-client';
 import type { SessionTokens } from '../lib/session-store';
 import { sessionStore, useSession } from '../lib/session-store';
@@ -45,7 +46,7 @@ function SessionRecovery({ user }: { user: TSessionUser | null }) {
   }, []);
 
   useQuery({
-    queryKey: ['session', 'company-recovery', user?.userId, user?.companyId],
+    queryKey: companyKeys.recovery(user?.companyId ?? 0, user?.userId ?? 0),
     enabled: user !== null,
     queryFn: async () => {
       if (!user) return null;

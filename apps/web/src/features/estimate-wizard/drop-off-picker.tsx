@@ -5,7 +5,9 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { apiGet, buildPath } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { blockedDropOffDays, type DropOffWindow, firstFreeDropOff, isDropOffExcluded } from './drop-off';
+import { estimateWizardKeys } from './query-keys';
 
 export const BLOCKED_DAY_LABEL = 'Fully booked';
 
@@ -20,8 +22,9 @@ export function DropOffPicker(props: {
   value: string;
   onChange: (day: string) => void;
 }) {
+  const companyId = useActingCompanyId();
   const calendar = useQuery({
-    queryKey: ['estimate-wizard', 'installer-calendar', props.installerId],
+    queryKey: estimateWizardKeys.installerCalendar(companyId, props.installerId),
     queryFn: () =>
       apiGet(
         buildPath(schedulingPaths.installerCalendars, { installerId: props.installerId }),

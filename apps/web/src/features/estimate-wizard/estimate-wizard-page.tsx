@@ -27,6 +27,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiHttpError, apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
 import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jobs';
 import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
@@ -49,6 +50,7 @@ import {
   usePreviousJobs,
   usePreviousVehicles,
 } from './previous-popups';
+import { estimateWizardKeys } from './query-keys';
 import { REFERRAL_ADVANCE_MS, readReferralStart } from './referral-start';
 
 const LAST = 5;
@@ -340,8 +342,9 @@ export function EstimateWizardPage() {
 const ZAvailabilityBanner = z.object({ meetsDeadline: z.boolean(), warning: z.string().nullable() });
 
 function AvailabilityBanner(props: { installerId: number; dropOff: string; duration: number }) {
+  const companyId = useActingCompanyId();
   const availability = useQuery({
-    queryKey: ['estimate-wizard', 'availability', props.installerId, props.dropOff, props.duration],
+    queryKey: estimateWizardKeys.availability(companyId, props.installerId, props.dropOff, props.duration),
     queryFn: () =>
       apiGet(
         buildPath('/availability/:installerId', { installerId: props.installerId }),
@@ -387,8 +390,9 @@ function CustomerStep(props: {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [adding, setAdding] = useState(false);
+  const companyId = useActingCompanyId();
   const search = useQuery({
-    queryKey: ['estimate-wizard', kind, query],
+    queryKey: estimateWizardKeys.partySearch(companyId, kind, query),
     queryFn: async () => {
       if (kind === 'customer') {
         const rows = await apiGet('/customers', z.array(ZCustomer), { query: { q: query }, isQuiet: true });

@@ -4,15 +4,24 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, buildPath } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { type PreviousJobRow, PreviousJobsTable } from '../request-wizard/previous-jobs';
 import type { WizardVehicle } from '../request-wizard/wizard-rules';
+import { serviceRequestKeys } from '../service-requests/query-keys';
+import { estimateWizardKeys } from './query-keys';
 
 export type Party = { kind: 'customer' | 'dealer'; id: number; name: string };
 
 /** GET /vehicles/{customer}/{installerId} (001 §7): the customer's vehicles of the installer's earlier work. */
 export function usePreviousVehicles(installerId: number, party: Party | null) {
+  const companyId = useActingCompanyId();
   return useQuery({
-    queryKey: ['estimate-wizard', 'previous-vehicles', installerId, party?.kind, party?.id],
+    queryKey: estimateWizardKeys.customerVehicles(
+      companyId,
+      installerId,
+      party?.kind ?? null,
+      party?.id ?? null,
+    ),
     queryFn: () =>
       apiGet(
         buildPath('/vehicles/:customer/:installerId', { customer: party?.id ?? 0, installerId }),
@@ -25,8 +34,9 @@ export function usePreviousVehicles(installerId: number, party: Party | null) {
 
 /** GET /customerJobs/{customer}/{installerId}: the installer's previous jobs for the customer. */
 export function usePreviousJobs(installerId: number, party: Party | null) {
+  const companyId = useActingCompanyId();
   return useQuery({
-    queryKey: ['estimate-wizard', 'previous-jobs', installerId, party?.kind, party?.id],
+    queryKey: serviceRequestKeys.customerJobs(companyId, installerId, party?.kind ?? null, party?.id ?? null),
     queryFn: () =>
       apiGet(
         buildPath('/customerJobs/:customer/:installerId', { customer: party?.id ?? 0, installerId }),

@@ -9,8 +9,10 @@ import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { fromWire, toIsoDay } from '../service-requests/request-format';
 import { CAPACITY_WARNING, fetchAvailability } from './lifecycle-api';
+import { lifecycleKeys } from './query-keys';
 
 /** The look-up waits for the user to stop changing the date (000 §9). */
 export const AVAILABILITY_DEBOUNCE_MS = 300;
@@ -51,8 +53,9 @@ function AvailabilityBanner({
   date: string;
 }) {
   const [checkDate] = useDebouncedValue(date, AVAILABILITY_DEBOUNCE_MS);
+  const companyId = useActingCompanyId();
   const availability = useQuery({
-    queryKey: ['lifecycle', 'availability', installerId, requestId, checkDate],
+    queryKey: lifecycleKeys.availability(companyId, installerId, requestId, checkDate),
     queryFn: ({ signal }) => fetchAvailability(installerId, requestId, checkDate, signal),
     enabled: isIsoDate(checkDate),
     staleTime: 30_000,

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { fetchInstallerGroup, NO_TRANSFER_CANDIDATES_MESSAGE } from './lifecycle-api';
+import { lifecycleKeys } from './query-keys';
 
 type TransferModalProps = {
   opened: boolean;
@@ -14,8 +16,9 @@ type TransferModalProps = {
 /** 'Transfer Job to Other Specialst' (000 §2, spelled so): candidates from /installerGroup/{id}. */
 export function TransferModal({ opened, installerId, isSubmitting, onClose, onConfirm }: TransferModalProps) {
   const [chosen, setChosen] = useState<number | null>(null);
+  const companyId = useActingCompanyId();
   const group = useQuery({
-    queryKey: ['lifecycle', 'installer-group', installerId],
+    queryKey: lifecycleKeys.installerGroup(companyId, installerId),
     queryFn: () => fetchInstallerGroup(installerId),
     enabled: opened,
   });

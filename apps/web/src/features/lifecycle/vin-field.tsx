@@ -2,7 +2,9 @@ import { isValidVin, normalizeVin, VIN_LENGTH } from '@app/domain/vehicles/vin';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { lookUpVin } from './lifecycle-api';
+import { lifecycleKeys } from './query-keys';
 
 export const VIN_RULE_MESSAGE = 'VIN must be exactly 17 characters (letters and numbers, excluding I, O, Q)';
 
@@ -21,8 +23,9 @@ export function VinField({ value, onChange }: VinFieldProps) {
   const problem = describeVinProblem(value);
   const normalized = normalizeVin(value);
   const [lookUp] = useDebouncedValue(problem === null ? normalized : '', 300);
+  const companyId = useActingCompanyId();
   const vehicle = useQuery({
-    queryKey: ['lifecycle', 'vin', lookUp],
+    queryKey: lifecycleKeys.vin(companyId, lookUp),
     queryFn: ({ signal }) => lookUpVin(lookUp, signal),
     enabled: lookUp !== '',
     staleTime: Number.POSITIVE_INFINITY,

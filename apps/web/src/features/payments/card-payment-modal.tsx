@@ -12,7 +12,8 @@ import {
   finalCardPaymentStates,
   runCardPayment,
 } from './card-payment-machine';
-import { cardPaymentCalls, paymentKeys } from './payments-api';
+import { cardPaymentCalls } from './payments-api';
+import { paymentKeys } from './query-keys';
 
 /** Success closes the popup after this long and goes to /pickups (000 §9). */
 export const CARD_PAYMENT_SUCCESS_CLOSE_MS = 3_000;

@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { computeCustomerTotalCents } from '../service-requests/request-format';
 import { CardPaymentModal } from './card-payment-modal';
@@ -39,11 +40,11 @@ import {
   fetchInstallerLocations,
   fetchInvoice,
   fetchRequestPayments,
-  paymentKeys,
   resendInvoice,
   settleInvoice,
 } from './payments-api';
 import { PoModal } from './po-modal';
+import { paymentKeys } from './query-keys';
 
 type PaymentPanelProps = {
   request: TRequestimate;
@@ -284,8 +285,9 @@ function LoadedInvoice({
   what: string;
   children: (invoice: TInvoice) => React.ReactNode;
 }) {
+  const companyId = useActingCompanyId();
   const invoice = useQuery({
-    queryKey: paymentKeys.invoice(invoiceRef),
+    queryKey: paymentKeys.invoice(companyId, invoiceRef),
     queryFn: () => fetchInvoice(invoiceRef),
   });
   if (invoice.isPending) return <Skeleton height={36} aria-label={`Loading the ${what}`} />;
@@ -459,7 +461,7 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
   const showDeposit = request.requestType === 'installer';
 
   const payments = useQuery({
-    queryKey: paymentKeys.requestPayments(requestId),
+    queryKey: paymentKeys.requestPayments(companyId, requestId),
     queryFn: () => fetchRequestPayments(requestId),
     enabled: finished || showDeposit,
   });
@@ -467,7 +469,7 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
   const invoiceRef = finalPayment?.invoice_id ? String(finalPayment.invoice_id) : (request.invoiceId ?? null);
   const installerId = isInstaller ? companyId : request.assignedTo;
   const locations = useQuery({
-    queryKey: paymentKeys.locations(installerId),
+    queryKey: paymentKeys.locations(companyId, installerId),
     queryFn: () => fetchInstallerLocations(installerId),
     enabled: isInstaller && (finished || showDeposit) && installerId > 0,
   });

@@ -16,14 +16,6 @@ import { shellPaths, ZInstallerLocation } from '@app/contracts/shell.contract';
 import { z } from 'zod';
 import { apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
 
-/** TanStack Query keys of the money parts of the job screen. */
-export const paymentKeys = {
-  all: ['payments'] as const,
-  requestPayments: (requestId: number) => ['payments', 'request', requestId] as const,
-  invoice: (invoiceRef: string) => ['payments', 'invoice', invoiceRef] as const,
-  locations: (installerId: number) => ['payments', 'locations', installerId] as const,
-};
-
 export function fetchRequestPayments(requestId: number) {
   return apiGet(buildPath(paymentPaths.requestPayments, { requestId }), ZRequestPayments, { isQuiet: true });
 }

@@ -35,9 +35,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
-import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { invalidateServiceRequests, serviceRequestKeys } from '../service-requests/query-keys';
 import { loadedJobMessage, loadPreviousJob, PreviousJobsTable } from './previous-jobs';
+import { requestWizardKeys } from './query-keys';
 import { CustomServiceDialog, DiscountDialog } from './service-dialogs';
 import { isPendingCustom, lineCost, lineDescription, toLineInput } from './service-lines';
 import { type ServiceSelection, useServiceSelection } from './use-service-selection';
@@ -401,12 +403,18 @@ const ZPreviousRequests = z.object({
   ),
 });
 
+const PREVIOUS_JOBS_LIMIT = 50;
+
 /** Step 99 (001 §2.2): the dealer's previous requests; loading one fills the Work step with its services. */
 function DealerPreviousJobsStep(props: { onPick: (requestId: number) => Promise<void> }) {
+  const companyId = useActingCompanyId();
   const list = useQuery({
-    queryKey: ['request-wizard', 'previous-jobs'],
+    queryKey: serviceRequestKeys.previousJobs(companyId, PREVIOUS_JOBS_LIMIT),
     queryFn: () =>
-      apiGet(serviceRequestPaths.list, ZPreviousRequests, { query: { limit: 50 }, isQuiet: true }),
+      apiGet(serviceRequestPaths.list, ZPreviousRequests, {
+        query: { limit: PREVIOUS_JOBS_LIMIT },
+        isQuiet: true,
+      }),
   });
   const rows = list.data?.items
     .slice()
@@ -441,8 +449,9 @@ function SpecialistStep(props: {
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
+  const companyId = useActingCompanyId();
   const specialists = useQuery({
-    queryKey: ['request-wizard', 'specialists', props.dealerId],
+    queryKey: requestWizardKeys.specialists(companyId, props.dealerId),
     queryFn: () =>
       apiGet(
         buildPath('/installerProximity/:dealerId/:category', { dealerId: props.dealerId, category: 'All' }),
@@ -504,18 +513,19 @@ export function VehicleStep({
   const normalized = normalizeVin(vin);
   const vinValid = isValidVin(normalized);
 
+  const companyId = useActingCompanyId();
   const makes = useQuery({
-    queryKey: ['request-wizard', 'makes', year],
+    queryKey: requestWizardKeys.makes(companyId, year),
     queryFn: () => apiGet(`/makes/${year}`, z.array(ZMake), { isQuiet: true }),
     enabled: year !== null,
   });
   const models = useQuery({
-    queryKey: ['request-wizard', 'models', year, makeId],
+    queryKey: requestWizardKeys.models(companyId, year, makeId),
     queryFn: () => apiGet(`/models/${year}${makeId}`, z.array(ZModel), { isQuiet: true }),
     enabled: year !== null && makeId !== null,
   });
   const trims = useQuery({
-    queryKey: ['request-wizard', 'trims', modelId, year],
+    queryKey: requestWizardKeys.trims(companyId, modelId, year),
     queryFn: () => apiGet(`/trims/${modelId}`, z.array(ZTrim), { query: { year }, isQuiet: true }),
     enabled: modelId !== null,
   });
@@ -692,13 +702,14 @@ export function WorkStep(props: {
 }) {
   const { selection } = props;
   const mode = selection.mode;
+  const companyId = useActingCompanyId();
   const categories = useQuery({
-    queryKey: ['request-wizard', 'categories', props.categoriesPath],
+    queryKey: requestWizardKeys.categories(companyId, props.categoriesPath),
     queryFn: () => apiGet(props.categoriesPath, z.array(ZCategory), { isQuiet: true }),
   });
   const servicesPath = props.servicesPath(props.category);
   const catalog = useQuery({
-    queryKey: ['request-wizard', 'services', servicesPath],
+    queryKey: requestWizardKeys.services(companyId, servicesPath),
     queryFn: () => apiGet(servicesPath, z.array(ZCatalogService), { isQuiet: true }),
   });
   const categoryNames = Array.from(
@@ -853,8 +864,9 @@ function NotesStep(props: {
   contactId: string | null;
   onContact: (v: string | null) => void;
 }) {
+  const companyId = useActingCompanyId();
   const team = useQuery({
-    queryKey: ['request-wizard', 'team', props.dealerId],
+    queryKey: requestWizardKeys.team(companyId, props.dealerId),
     queryFn: () => apiGet(`/dealer/${props.dealerId}/team`, z.array(ZTeamContact), { isQuiet: true }),
   });
   return (

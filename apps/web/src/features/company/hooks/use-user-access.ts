@@ -1,12 +1,17 @@
 import { shellPaths, ZCompanyAccessEntry } from '@app/contracts/shell.contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, buildPath } from '../../../lib/api-client';
+import { useActingCompanyId } from '../../../lib/query-keys';
+import { companyKeys } from '../query-keys';
 
 /** Companies the user may reach (002 §2.3), filling the top-bar company dropdown. */
 export function useUserAccess(userId: number) {
+  const companyId = useActingCompanyId();
   return useQuery({
-    queryKey: ['company', 'user-access', userId],
+    queryKey: companyKeys.userAccess(companyId, userId),
+    // The list is the user's, whatever the company: after a switch the dropdown stays while it reloads.
+    placeholderData: keepPreviousData,
     queryFn: async () => {
       try {
         return await apiGet(buildPath(shellPaths.userAccess, { id: userId }), z.array(ZCompanyAccessEntry), {

@@ -1,6 +1,8 @@
 import { type TDevOutboxItem, ZDevOutboxChannel, ZDevOutboxResponse } from '@app/contracts/outbox.contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiHttpError, apiGet } from '../../../lib/api-client';
+import { useActingCompanyId } from '../../../lib/query-keys';
+import { devMailboxKeys } from '../query-keys';
 
 export const outboxChannels = ZDevOutboxChannel.options;
 export type OutboxChannel = (typeof outboxChannels)[number];
@@ -11,8 +13,9 @@ export function isMailboxUnavailable(error: unknown): boolean {
 }
 
 export function useDevOutbox(channel: OutboxChannel) {
+  const companyId = useActingCompanyId();
   return useQuery({
-    queryKey: ['dev', 'outbox', channel],
+    queryKey: devMailboxKeys.outbox(companyId, channel),
     queryFn: async () => (await apiGet('/dev/outbox', ZDevOutboxResponse, { query: { channel } })).items,
     // New messages show up while the page is open; after a failure only Retry asks again.
     refetchInterval: (query) => (query.state.status === 'error' ? false : 10_000),

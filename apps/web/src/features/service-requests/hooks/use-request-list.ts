@@ -1,7 +1,8 @@
 import type { TListMode } from '@app/contracts/service-requests.contract';
 import { serviceRequestPaths, ZRequestList } from '@app/contracts/service-requests.contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keepPreviousDataOfCompany } from '../../../lib/query-keys';
 import { serviceRequestKeys } from '../query-keys';
 
 export const pageSizes = [25, 50] as const;
@@ -17,7 +18,8 @@ export function useRequestList(companyId: number, mode: TListMode, pageSize: Pag
         query: { mode, limit: pageSize, offset },
         signal,
       }),
-    // The current page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // The current page stays on screen while the next one loads; another company's rows never do.
+    placeholderData: (previousData, previousQuery) =>
+      keepPreviousDataOfCompany(previousData, previousQuery, companyId),
   });
 }

@@ -1,5 +1,7 @@
 import { ZMeta } from '@app/contracts/shell.contract';
 import { useQuery } from '@tanstack/react-query';
+import { useActingCompanyId } from '../../../lib/query-keys';
+import { versionKeys } from '../query-keys';
 
 const VERSION_CHECK_MS = 60 * 60_000;
 
@@ -15,8 +17,9 @@ async function fetchPublishedVersion(): Promise<string> {
 }
 
 export function usePublishedVersion() {
+  const companyId = useActingCompanyId();
   return useQuery({
-    queryKey: ['meta', 'published-version'],
+    queryKey: versionKeys.published(companyId),
     queryFn: fetchPublishedVersion,
     staleTime: VERSION_CHECK_MS,
     refetchInterval: VERSION_CHECK_MS,
