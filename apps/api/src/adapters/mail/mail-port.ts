@@ -1,4 +1,5 @@
-import type { EmailMessage } from '../../modules/outbox/outbox-messages';
+/** An e-mail's content; the port owns it (the outbox queues it, modules/outbox/outbox-messages.ts). */
+export type EmailMessage = { to: string; subject: string; text: string; html?: string };
 
 /**
  * An e-mail ready to hand to a provider. `outboxId` identifies the outbox item being delivered

@@ -1,7 +1,10 @@
-/** What can be put in the outbox. Each kind has one payload shape; the worker routes by channel. */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
-export type SmsMessage = { to: string; text: string };
+import type { EmailMessage } from '../../adapters/mail/mail-port';
+import type { SmsMessage } from '../../adapters/sms/sms-port';
 
+// The message types belong to the ports that send them; the outbox queues them as they are.
+export type { EmailMessage, SmsMessage };
+
+/** What can be put in the outbox. Each kind has one payload shape; the worker routes by channel. */
 export type OutboxItem =
   | {
       channel: 'email';
