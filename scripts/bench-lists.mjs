@@ -53,9 +53,9 @@ const report = (engine, name, value, target = '') => {
 // ---------------------------------------------------------------------------------------------------
 // The data set
 
-/** Password hash made once with the parameters of apps/api/src/modules/auth/password.ts. */
+/** Password hash made once with the parameters of apps/api/src/platform/security/password.ts. */
 async function passwordHash() {
-  const source = readFileSync(path.join(root, 'apps/api/src/modules/auth/password.ts'), 'utf8');
+  const source = readFileSync(path.join(root, 'apps/api/src/platform/security/password.ts'), 'utf8');
   const m = /ARGON2_OPTIONS = (\{[^}]+\})/.exec(source);
   if (!m) throw new Error('ARGON2_OPTIONS not found in password.ts');
   const options = Function(`return (${m[1]});`)();

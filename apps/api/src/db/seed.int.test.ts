@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
-import { verifyPassword } from '../modules/auth/password';
+import { verifyPassword } from '../platform/security/password';
 import type { Db } from './client';
 import { createInstaller, createUser } from './factories/identity';
 import { createInvoice, createPayment } from './factories/money';

@@ -1,6 +1,6 @@
 import { makePlaceholderVin } from '@app/domain/vehicles/vin';
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/password';
+import { hashPassword } from '../platform/security/password';
 import type { Db, Tx } from './client';
 import { createPageView } from './factories/analytics';
 import {

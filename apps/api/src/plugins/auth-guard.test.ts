@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { AuthRepository } from '../modules/auth/auth.repository';
 import type { AuthUserCache } from '../modules/auth/auth-user-cache';
-import type { TokenSigner } from '../modules/auth/tokens';
+import type { TokenSigner } from '../platform/security/tokens';
 import { registerAuthGuard } from './auth-guard';
 
 /** An app with only the guard: the onRoute check needs none of its collaborators. */

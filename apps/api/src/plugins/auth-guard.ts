@@ -4,7 +4,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOption
 import type { AuthRepository } from '../modules/auth/auth.repository';
 import type { AuthContext, RouteEffect } from '../modules/auth/auth-context';
 import type { AuthUserCache } from '../modules/auth/auth-user-cache';
-import type { TokenSigner } from '../modules/auth/tokens';
+import type { TokenSigner } from '../platform/security/tokens';
 
 /** A route the guard protects, as registered (the list grows until the app is ready). */
 export type ApiRoute = {

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../platform/security/password';
 import {
   dealers,
   installerGroups,

@@ -15,10 +15,10 @@ import { AppError, ZErrorResponse } from '@app/contracts/errors.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REFRESH_TOKEN_TTL_MS } from '../../platform/security/tokens';
 import { requireAuth } from '../../plugins/auth-guard';
 import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
-import { REFRESH_TOKEN_TTL_MS } from './tokens';
 
 const tags = ['auth'];
 

@@ -4,10 +4,7 @@ import { AppError } from '@app/contracts/errors.contract';
 import { groupForUserType } from '@app/domain/identity/access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { enqueueOutbox } from '../outbox/outbox-enqueue';
-import type { AuthRepository, UserRow } from './auth.repository';
-import type { AuthUserCache } from './auth-user-cache';
-import { getDummyHash, hashPassword, verifyPassword } from './password';
+import { getDummyHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   createOpaqueToken,
@@ -17,7 +14,10 @@ import {
   parseOpaqueTokenId,
   REFRESH_TOKEN_TTL_MS,
   type TokenSigner,
-} from './tokens';
+} from '../../platform/security/tokens';
+import { enqueueOutbox } from '../outbox/outbox-enqueue';
+import type { AuthRepository, UserRow } from './auth.repository';
+import type { AuthUserCache } from './auth-user-cache';
 
 /** A pair's failures are forgotten after a day without attempts. */
 const PAIR_FORGET_MS = 24 * 60 * 60 * 1000;

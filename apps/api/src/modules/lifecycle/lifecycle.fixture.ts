@@ -30,7 +30,7 @@ import {
   requestStateHistory,
   serviceRequests,
 } from '../../db/schema/service-requests';
-import { createTokenSigner } from '../auth/tokens';
+import { createTokenSigner } from '../../platform/security/tokens';
 
 /** The tests' clock: 15:00 UTC on Monday 2025-03-10 ("today"). */
 export const NOW = new Date('2025-03-10T15:00:00.000Z');
