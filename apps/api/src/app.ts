@@ -18,6 +18,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAuthUserCache } from './modules/auth/auth-user-cache';
+import { createSessionUserLoader } from './modules/auth/session-user';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
@@ -130,7 +131,10 @@ export async function buildApp({
       // Every route below declares its effect ('read' or 'write'); the list is app.apiRoutes.
       app.decorate(
         'apiRoutes',
-        registerAuthGuard(api, { signer, repository: authRepository, cache: authUserCache }),
+        registerAuthGuard(api, {
+          signer,
+          loadSessionUser: createSessionUserLoader({ repository: authRepository, cache: authUserCache }),
+        }),
       );
       api.get(
         '/health',

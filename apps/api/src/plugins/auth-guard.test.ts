@@ -1,7 +1,5 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { AuthRepository } from '../modules/auth/auth.repository';
-import type { AuthUserCache } from '../modules/auth/auth-user-cache';
 import type { TokenSigner } from '../platform/security/tokens';
 import { registerAuthGuard } from './auth-guard';
 
@@ -12,8 +10,7 @@ async function appWithGuard(register: (api: ReturnType<typeof Fastify>) => void)
     async (api) => {
       registerAuthGuard(api, {
         signer: {} as TokenSigner,
-        repository: {} as AuthRepository,
-        cache: {} as AuthUserCache,
+        loadSessionUser: async () => null,
       });
       register(api);
     },

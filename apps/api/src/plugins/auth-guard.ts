@@ -1,9 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
-import { groupForUserType, isReadOnlyAccess } from '@app/domain/identity/access';
+import { isReadOnlyAccess } from '@app/domain/identity/access';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { AuthRepository } from '../modules/auth/auth.repository';
-import type { AuthContext, RouteEffect } from '../modules/auth/auth-context';
-import type { AuthUserCache } from '../modules/auth/auth-user-cache';
+import type { AuthContext, LoadSessionUser, RouteEffect } from '../platform/security/auth-context';
 import type { TokenSigner } from '../platform/security/tokens';
 
 /** A route the guard protects, as registered (the list grows until the app is ready). */
@@ -17,17 +15,14 @@ export type ApiRoute = {
 
 /**
  * Resolves user, company and access before any handler runs (onRequest, so an unauthenticated
- * call is refused before its body is even parsed). The user row is read again for every call (or
- * within the few seconds the cache keeps it, see auth-user-cache.ts), so a disabled user or a changed
- * access level takes effect within seconds, not when the token expires.
+ * call is refused before its body is even parsed). The user is loaded again for every call
+ * (`loadSessionUser`: the auth module reads it, or keeps it a few seconds), so a disabled user or a
+ * changed access level takes effect within seconds, not when the token expires.
  * ASSIST is read-only here on the server, not only in the UI: by what a call does, not by its HTTP method.
  * Every non-public route declares `config.effect` ('read' or 'write'); ASSIST may make only 'read' calls
  * (and 'write' calls marked allowAssist). A route that declares no effect stops the app at startup.
  */
-export function registerAuthGuard(
-  app: FastifyInstance,
-  deps: { signer: TokenSigner; repository: AuthRepository; cache: AuthUserCache },
-): readonly ApiRoute[] {
+export function registerAuthGuard(app: FastifyInstance, deps: GuardDeps): readonly ApiRoute[] {
   const routes: ApiRoute[] = [];
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
@@ -74,9 +69,12 @@ export function assertEffectDeclared(route: RouteOptions) {
   );
 }
 
+/** The guard's collaborators: token verification and the port to the users' store, nothing more. */
+type GuardDeps = { signer: Pick<TokenSigner, 'verify'>; loadSessionUser: LoadSessionUser };
+
 async function tryResolve(
   request: FastifyRequest,
-  { signer, repository, cache }: { signer: TokenSigner; repository: AuthRepository; cache: AuthUserCache },
+  { signer, loadSessionUser }: GuardDeps,
 ): Promise<AuthContext | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
@@ -84,32 +82,7 @@ async function tryResolve(
   if (!claims) return null;
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId)) return null;
-  const cached = cache.get(userId, claims.companyId, claims.sid);
-  if (cached) return cached.context;
-  const context = await loadContext(repository, userId, claims.companyId, claims.sid);
-  cache.set(userId, claims.companyId, claims.sid, context);
-  return context;
-}
-
-/** The caller, or null when the user may not act for the company or the token's session has ended. */
-async function loadContext(
-  repository: AuthRepository,
-  userId: number,
-  companyId: number,
-  sessionId: string,
-): Promise<AuthContext | null> {
-  const user = await repository.findSessionUser(userId, sessionId);
-  if (user?.status !== 'active' || !user.loginEnabled || user.sessionEnded) return null;
-  if (!(await repository.canReachCompany(user, companyId))) return null;
-  return {
-    userId: user.id,
-    email: user.email,
-    userName: user.name,
-    userType: user.userType,
-    groups: [groupForUserType(user.userType)],
-    companyId,
-    access: user.access,
-  };
+  return loadSessionUser(userId, claims.companyId, claims.sid);
 }
 
 /** For handlers of protected routes: the guard guarantees auth is set. */

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts/call.contract';
 import { errorStatusByCode, type TErrorCode, ZErrorResponse } from '@app/contracts/errors.contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../modules/auth/auth-context';
+import type { AuthContext } from '../platform/security/auth-context';
 import { requireAuth } from './auth-guard';
 
 type AuthOf<T extends CallDescriptor> = T['access'] extends { public: true }

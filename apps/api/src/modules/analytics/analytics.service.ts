@@ -1,5 +1,5 @@
 import type { TPageViewBody } from '@app/contracts/analytics.contract';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { AnalyticsPort } from './analytics.port';
 
 export function createAnalyticsService({ port, clock }: { port: AnalyticsPort; clock: () => Date }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from './auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { createAuthUserCache } from './auth-user-cache';
 
 const context = (userId: number, companyId: number): AuthContext => ({

@@ -1,4 +1,4 @@
-import type { AuthContext } from './auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 
 /**
  * What the guard resolved for one (user, company, session): the signed-in context, or null when the

@@ -9,7 +9,7 @@ import {
 } from '@app/domain/pricing/catalog-price';
 import { centsToDollars } from '@app/domain/shared/money';
 import type { VehicleSize } from '@app/domain/vehicles/vehicle-size';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { MatchingService } from '../matching/matching.service';
 import type { CatalogRepository, LoadedCatalog } from './catalog.repository';
 

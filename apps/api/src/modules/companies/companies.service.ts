@@ -1,8 +1,8 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { AuthRepository } from '../auth/auth.repository';
-import type { AuthContext } from '../auth/auth-context';
 import { createCompaniesRepository, publicViews } from './companies.repository';
 
 /**

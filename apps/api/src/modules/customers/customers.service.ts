@@ -9,7 +9,7 @@ import {
 import { AppError } from '@app/contracts/errors.contract';
 import { z } from 'zod';
 import type { AddressPort } from '../../adapters/address/address-port';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { CustomersRepository } from './customers.repository';
 

@@ -50,7 +50,7 @@ import type { ServiceState } from '@app/domain/service-requests/service-status';
 import { dollarsToCents } from '@app/domain/shared/money';
 import { isPlaceholderVin, isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import {

@@ -2,7 +2,7 @@ import type { TProximityInstaller } from '@app/contracts/customers.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import type { TMatchReply } from '@app/contracts/request-creation.contract';
 import type { Db, Tx } from '../../db/client';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { DealerVisibility, InstallerCandidate, MatchingRepository } from './matching.repository';
 
 /** Specialists farther than this from the dealership are not offered its work (unless they work with it). */

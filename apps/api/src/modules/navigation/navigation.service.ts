@@ -1,7 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TNavbarCounts } from '@app/contracts/shell.contract';
 import { countBucketForState } from '@app/domain/identity/access';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { NavigationRepository } from './navigation.repository';
 
 export function createNavigationService({ repository }: { repository: NavigationRepository }) {

@@ -8,8 +8,8 @@ import {
 } from '@app/contracts/outbox.contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { requireAuth } from '../../plugins/auth-guard';
-import type { AuthContext } from '../auth/auth-context';
 import type { OutboxService } from './outbox.service';
 
 /** The service-requests module's read: resolves for a request the caller may see, else throws NOT_FOUND. */

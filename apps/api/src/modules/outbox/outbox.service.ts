@@ -1,7 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TDevOutboxResponse, TRequestDeliveriesResponse } from '@app/contracts/outbox.contract';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { AuthRepository } from '../auth/auth.repository';
-import type { AuthContext } from '../auth/auth-context';
 import { normalizeEmail, normalizePhone, type OutboxRepository } from './outbox.repository';
 
 const DEV_OUTBOX_LIMIT = 200;

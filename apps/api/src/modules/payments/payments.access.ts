@@ -1,5 +1,5 @@
 import { AppError } from '@app/contracts/errors.contract';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { type Actor, invoiceNotFound, type PaymentsContext, requestNotFound } from './payments.context';
 import type { DbOrTx, InvoiceRow, RequestForInvoice, Viewer } from './payments.repository';
 

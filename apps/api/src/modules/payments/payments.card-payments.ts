@@ -15,7 +15,7 @@ import {
   ReaderBusyError,
   ReaderOfflineError,
 } from '../../adapters/payments/payment-port';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { actorOf, assertInstaller, assertIssuer, type PaymentsAccess } from './payments.access';
 import { inTx, label, type PaymentsContext } from './payments.context';

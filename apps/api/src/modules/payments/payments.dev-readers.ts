@@ -1,7 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TDevReaderBody, TDevReaderReply } from '@app/contracts/payments.contract';
 import type { LocalPaymentAdapter } from '../../adapters/payments/local-payment-adapter';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { PaymentsContext } from './payments.context';
 
 /** Simulated readers (dev call): how the local adapter's reader answers the next payment. */

@@ -9,7 +9,7 @@ import {
   type TPaymentMethod,
   type TSettleInvoiceBody,
 } from '@app/contracts/payments.contract';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { actorOf, assertIssuer, type PaymentsAccess, viewerOf } from './payments.access';
 import { inTx, label, type PaymentsContext, requestNotFound } from './payments.context';
 import type { CreateInvoiceResult, InvoiceCreation } from './payments.invoice-creation';

@@ -6,7 +6,7 @@ import type {
   TRequestPayment,
 } from '@app/contracts/payments.contract';
 import { unreceivedPaymentStates } from '@app/domain/invoicing/invoice-totals';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { actorOf, assertRequestInstaller, type PaymentsAccess, viewerOf } from './payments.access';
 import { inTx, type PaymentsContext } from './payments.context';
 import type { InvoiceCreation } from './payments.invoice-creation';

@@ -23,7 +23,7 @@ import { applyRate, centsToDollars, formatMoney } from '@app/domain/shared/money
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isPlaceholderVin, isValidVin, makePlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { MatchingService } from '../matching/matching.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';

@@ -19,7 +19,7 @@ import { addDays, type IsoDate, pickLaterDate, toIsoDate } from '@app/domain/sch
 import { countWholeDays } from '@app/domain/scheduling/job-dates';
 import { isWorkStatus } from '@app/domain/service-requests/calendar-status';
 import { isLiveOfferStatus, isOfferStatus } from '@app/domain/service-requests/offer-status';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { LifecycleService } from '../lifecycle/lifecycle.service';
 import type { CalendarSpanRow, SchedulingRepository } from './scheduling.repository';
 

@@ -5,7 +5,7 @@ import type {
   TListQuery,
   TRequestimate,
 } from '@app/contracts/service-requests.contract';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { ServiceRequestsRepository } from './service-requests.repository';
 import { ALL_MODES, type InstallerListPart, type ListScope, type Viewer } from './service-requests.scopes';
 

@@ -18,7 +18,7 @@ import {
 import { resolveVehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isPlaceholderVin, isValidVin, makePlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { VinDecoderPort } from '../../adapters/vin-decoder/vin-decoder-port';
-import type { AuthContext } from '../auth/auth-context';
+import type { AuthContext } from '../../platform/security/auth-context';
 import type { Owner, VehiclesRepository } from './vehicles.repository';
 
 export const FIRST_PICKER_YEAR = 1950;

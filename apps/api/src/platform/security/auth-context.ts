@@ -15,6 +15,17 @@ export type AuthContext = {
   access: AccessLevel;
 };
 
+/**
+ * What the guard needs to know about a verified token's user: the caller acting for `companyId` in
+ * session `sessionId`, or null when the user may not (disabled, sign-in turned off, company not
+ * reachable, session ended). The auth module provides it (modules/auth/session-user.ts).
+ */
+export type LoadSessionUser = (
+  userId: number,
+  companyId: number,
+  sessionId: string,
+) => Promise<AuthContext | null>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
