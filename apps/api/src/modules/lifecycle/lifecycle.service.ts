@@ -29,7 +29,7 @@ import type { TScheduleReply } from '@app/contracts/scheduling.contract';
 import { resolveCapacity } from '@app/domain/scheduling/availability';
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import { toIsoDate } from '@app/domain/scheduling/dates';
-import { computeBookingDates, countWholeDays } from '@app/domain/scheduling/job-dates';
+import { computeBookingDates } from '@app/domain/scheduling/job-dates';
 import { checkStartDate, computeStartDateBounds } from '@app/domain/scheduling/start-date-picker';
 import { isOfferStatus } from '@app/domain/service-requests/offer-status';
 import {
@@ -48,33 +48,18 @@ import {
 } from '@app/domain/service-requests/request-status';
 import type { ServiceState } from '@app/domain/service-requests/service-status';
 import { dollarsToCents } from '@app/domain/shared/money';
-import { isPlaceholderVin, isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
+import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
-import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
+import type { InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
+import { type OutcomeContext, outcomeAppliers } from './lifecycle.appliers';
+import type { Loaded } from './lifecycle.context';
+import { appointmentText, describeVehicle, successMessage } from './lifecycle.messages';
+import { enqueueAppointmentRemovals, enqueueBookingEmail } from './lifecycle.notifications';
+import { historyKey, planJobDays, toWorkInstant } from './lifecycle.plan';
 import {
-  appointmentText,
-  bookingEmail,
-  describeVehicle,
-  jobFinishedSms,
-  successMessage,
-  workStartedSms,
-} from './lifecycle.messages';
-import {
-  historyKey,
-  planJobDays,
-  referralBonusCents,
-  serverHistoryKey,
-  toWorkInstant,
-} from './lifecycle.plan';
-import {
-  type CalendarEvent,
-  type CustomerInfo,
   createLifecycleRepository,
-  type DealerInfo,
-  type HistoryInsert,
-  type InstallerInfo,
   type LifecycleRepository,
   type OfferRow,
   type RequestPatch,
@@ -87,24 +72,6 @@ export type LifecycleServiceDeps = { db: Db; clock?: () => Date; invoicing: Invo
 
 /** A client history record within this many ms of the server's own identical record is the same event. */
 export const HISTORY_DEDUPE_WINDOW_MS = 5 * 60_000;
-
-type Loaded = {
-  row: RequestRow;
-  offers: OfferRow[];
-  services: ServiceRow[];
-  /** The dealership of dealer work (the requestor, or the dealer an installer books for). */
-  dealer: DealerInfo | null;
-  customer: CustomerInfo | null;
-  /** The caller's installer company (installers only) and its first location. */
-  callerInstaller: InstallerInfo | null;
-  callerLocation: { id: number; capacity: number | null } | null;
-  groupInstallers: { id: number; name: string }[];
-  referral: { id: number; requestedService: string | null } | null;
-  actor: ActorContext;
-  request: RequestContext;
-  now: Date;
-  today: IsoDate;
-};
 
 type ActionChoice = TLifecycleAction | ((loaded: Loaded) => TLifecycleAction);
 
@@ -268,6 +235,7 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
     return db.transaction((tx) => performInTx(tx, auth, requestId, choice, body));
   }
 
+  /** Applies a decided transition: every applier of lifecycle.appliers.ts in turn, then the reply. */
   async function applyOutcome(
     tx: Db | Tx,
     repo: LifecycleRepository,
@@ -281,10 +249,7 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
     }: { auth: AuthContext; action: TLifecycleAction; body: TActionInput; service?: ServiceRow },
   ): Promise<TTransitionResult> {
     const { row, now } = loaded;
-    const requestId = row.id;
     const to = decision.to;
-    const effects = new Set<Effect>(decision.effects);
-    const version = row.version + 1;
     // The installer whose offer, calendar days and schedule the transition is about.
     const working =
       typeof to.offer?.installerId === 'number'
@@ -307,260 +272,50 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
     if (to.depositAmountCents !== undefined) patch.depositAmountCents = to.depositAmountCents;
     if (to.state === 'deleted') patch.deletedAt = now;
 
-    // CHECK IN: the entered VIN replaces a placeholder ('NV…'); a real VIN on file must match.
-    if (effects.has('saveVin') && to.vin) {
-      const stored = row.vin ? normalizeVin(row.vin) : '';
-      if (stored && !isPlaceholderVin(stored) && stored !== to.vin) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `The VIN entered (${to.vin}) does not match this vehicle's VIN ${stored}`,
-        );
-      }
-      patch.vin = to.vin;
-      if (row.vehicleId !== null) await repo.replacePlaceholderVehicleVin(row.vehicleId, to.vin, now);
-    }
-
-    // Offers.
-    const scheduleInstants = to.schedule
-      ? { startDate: toWorkInstant(to.schedule.startDate), endDate: toWorkInstant(to.schedule.endDate) }
-      : {};
-    if (to.offer) {
-      if (to.offer.installerId === 'all') {
-        await repo.updateOffers(requestId, 'all', { currentStatus: to.offer.status, dateUpdated: now });
-      } else {
-        const values = { currentStatus: to.offer.status, dateUpdated: now, ...scheduleInstants };
-        const changed = await repo.updateOffers(requestId, to.offer.installerId, values);
-        if (changed === 0)
-          await repo.insertOffer({ requestId, installerId: to.offer.installerId, ...values });
-      }
-    }
-    if (effects.has('reassignOffer') && to.assignedInstallerId !== undefined) {
-      await repo.moveOffer(requestId, auth.companyId, to.assignedInstallerId, now);
-    }
-
-    // Service lines.
-    if (to.service?.scope === 'all') {
-      await repo.updateServices(requestId, 'allUnfinished', {
-        serviceState: to.service.state,
-        updatedAt: now,
-        serviceDate: now,
-      });
-    } else if (to.service?.scope === 'selected' && to.service.serviceId !== null) {
-      await repo.updateServices(
-        requestId,
-        { serviceId: to.service.serviceId },
-        {
-          serviceState: to.service.state,
-          updatedAt: now,
-          serviceDate: body.serviceDate ?? now,
-          ...(body.materials !== undefined ? { materials: body.materials } : {}),
-          ...(body.template !== undefined ? { template: body.template } : {}),
-        },
-      );
-    }
-
-    // Calendar days. Appointments of removed or replaced days are removed through the outbox.
-    const removedEvents: CalendarEvent[] = [];
-    if (effects.has('removeCalendarEntries')) {
-      removedEvents.push(...(await repo.deleteCalendarDays(requestId)));
-    }
-    if (effects.has('removeOtherInstallersCalendarEntries') && working !== null) {
-      removedEvents.push(...(await repo.deleteCalendarDays(requestId, { exceptInstallerId: working })));
-    }
-    if (effects.has('removeCallerCalendarEntries')) {
-      removedEvents.push(...(await repo.deleteCalendarDays(requestId, { installerId: auth.companyId })));
-    }
-    if (
-      effects.has('removeCalendarAppointments') &&
-      !effects.has('removeCalendarEntries') &&
-      working !== null
-    ) {
-      removedEvents.push(...(await repo.listCalendarEvents(requestId, { installerId: working })));
-    }
-    let capacity: number | null = null;
-    if (working !== null && (to.workStatus || effects.has('saveSchedule'))) {
-      const location =
-        working === loaded.callerInstaller?.id
-          ? loaded.callerLocation
-          : await repo.findFirstLocation(working);
-      capacity = resolveCapacity(location?.capacity ?? workingInstaller?.capacity);
-      const planRows = (schedule: { startDate: IsoDate }) =>
-        planJobDays(loaded.services, row.durationTenths, schedule.startDate).map((day) => ({
-          requestId,
-          installerId: working,
-          locationId: location?.id ?? null,
-          workDate: day.workDate,
-          requestServiceId: day.requestServiceId,
-          dailyWorkTenths: day.dailyWorkTenths,
-          workStatus: to.workStatus ?? 'booked',
-          createdAt: now,
-          updatedAt: now,
-        }));
-      if (to.workStatus && effects.has('scheduleCalendarEntries') && to.schedule) {
-        removedEvents.push(...(await repo.deleteCalendarDays(requestId, { installerId: working })));
-        await repo.insertCalendarDays(planRows(to.schedule));
-      } else if (to.workStatus) {
-        const changed = await repo.updateCalendarStatus(requestId, working, {
-          workStatus: to.workStatus,
-          updatedAt: now,
-          clearEventIds: effects.has('removeCalendarAppointments'),
-        });
-        if (changed === 0 && to.schedule) await repo.insertCalendarDays(planRows(to.schedule));
-      }
-      if (effects.has('saveSchedule') && to.schedule) {
-        await repo.upsertSchedule({
-          requestId,
-          installerId: working,
-          installerCapacity: capacity,
-          startDate: toWorkInstant(to.schedule.startDate),
-          endDate: toWorkInstant(to.schedule.endDate),
-          now,
-        });
-      }
-    }
-    if (effects.has('reassignCalendarEntries') && to.assignedInstallerId !== undefined) {
-      await repo.moveCalendarDays(requestId, auth.companyId, to.assignedInstallerId, now);
-      await repo.moveSchedule(requestId, to.assignedInstallerId, now);
-    }
-
-    // Referral status follows the request (our own table: same transaction, no outbox).
-    for (const effect of decision.effects) {
-      if (!effect.startsWith('referralStatus:')) continue;
-      const status = effect.slice('referralStatus:'.length);
-      await repo.updateReferrals(requestId, {
-        status,
-        updatedAt: now,
-        // Decision 14: COMPLETE approves the bonus (K46), paid out at month end.
-        ...(status === 'COMPLETE'
-          ? { bonusCents: referralBonusCents(loaded.referral?.requestedService ?? row.serviceRequested) }
-          : {}),
-      });
-    }
-
-    // History: the server writes who, when, from, to.
-    const history: HistoryInsert[] = [];
-    for (const effect of decision.effects) {
-      let status: string;
-      let serviceId: number | null = null;
-      if (effect.startsWith('writeHistory:')) {
-        status = effect.slice('writeHistory:'.length);
-      } else if (effect.startsWith('writeServiceHistory:')) {
-        status = effect.slice('writeServiceHistory:'.length);
-        serviceId = service?.id ?? null;
-      } else {
-        continue;
-      }
-      history.push({
-        requestId,
-        stateDate: now,
-        requestStatus: status,
-        requestServiceId: serviceId,
-        changedByUserId: auth.userId,
-        changedByUserType: auth.userType,
-        clientKey: serverHistoryKey(version, status, serviceId),
-        createdAt: now,
-      });
-    }
-    await repo.insertHistory(history);
-
-    await repo.updateRequest(requestId, patch, version);
-
-    // Invoices and payments: the payments service owns them; it runs in this transaction (a savepoint) and
-    // sees the request as this transition left it. It links the final invoice's number to the request.
-    const created: HookInvoice[] = [];
-    let invoiceMessage: string | null = null;
-    const keep = (result: HookResult) => {
-      if (result.invoice) created.push(result.invoice);
-      else invoiceMessage = result.userMessage;
+    let location: Promise<{ id: number; capacity: number | null } | null> | undefined;
+    const context: OutcomeContext = {
+      tx,
+      repo,
+      invoicing,
+      loaded,
+      decision,
+      to,
+      effects: new Set<Effect>(decision.effects),
+      auth,
+      action,
+      body,
+      service,
+      requestId: row.id,
+      now,
+      version: row.version + 1,
+      working,
+      workingInstaller,
+      patch,
+      removedEvents: [],
+      invoices: [],
+      invoiceMessage: null,
+      workingLocation() {
+        if (working === null) return Promise.resolve(null);
+        location ??=
+          working === loaded.callerInstaller?.id
+            ? Promise.resolve(loaded.callerLocation)
+            : repo.findFirstLocation(working);
+        return location;
+      },
     };
-    if (effects.has('deletePayments') || effects.has('voidInvoices')) {
-      await invoicing.cancelInvoices(tx, requestId);
-    }
-    if (effects.has('createDepositInvoice') && working !== null) {
-      keep(
-        await invoicing.createDepositInvoice(tx, {
-          requestId,
-          installerId: working,
-          version,
-          amountCents: patch.depositAmountCents ?? row.depositAmountCents,
-        }),
-      );
-    }
-    if (effects.has('createFinalInvoice') && working !== null) {
-      keep(
-        await invoicing.createFinalInvoice(tx, {
-          requestId,
-          installerId: working,
-          version,
-          completedKind: action === 'completeEstimate' ? 'estimate' : 'job',
-        }),
-      );
-    }
-
-    // Notifications and appointments: queued here, delivered (and retried) by the outbox after commit.
-    const vehicle = describeVehicle(row);
-    const installerName = workingInstaller?.name ?? 'Your specialist';
-    if (effects.has('sendBookingEmail') && to.schedule) {
-      await enqueueBookingEmail(tx, loaded, { installerName, schedule: to.schedule, version });
-    }
-    if (effects.has('notifyWorkStartedSms')) {
-      const phones = [loaded.dealer?.phone, loaded.customer?.phone].filter((p): p is string => !!p?.trim());
-      for (const [index, phone] of [...new Set(phones)].entries()) {
-        await enqueueOutbox(tx, {
-          channel: 'sms',
-          kind: 'work-started',
-          payload: { to: phone, text: workStartedSms({ installerName, vehicle }) },
-          requestId,
-          dedupeKey: `work-started:${requestId}:v${version}:${index}`,
-        });
-      }
-    }
-    if (effects.has('notifyJobFinishedSms')) {
-      const phone = isDealerWork(row) ? loaded.dealer?.phone : loaded.customer?.phone;
-      if (phone?.trim()) {
-        await enqueueOutbox(tx, {
-          channel: 'sms',
-          kind: 'job-finished',
-          payload: { to: phone, text: jobFinishedSms({ installerName, vehicle }) },
-          requestId,
-          dedupeKey: `job-finished:${requestId}:v${version}`,
-        });
-      }
-    }
-    if (
-      effects.has('addCalendarAppointment') &&
-      to.schedule &&
-      working !== null &&
-      workingInstaller?.calendarId
-    ) {
-      await enqueueOutbox(tx, {
-        channel: 'calendar',
-        kind: 'add-appointment',
-        payload: {
-          requestId,
-          installerId: working,
-          calendarId: workingInstaller.calendarId,
-          startDate: to.schedule.startDate,
-          durationDays: countWholeDays(row.durationTenths / 10),
-          ...appointmentText({ requestId, vehicle, serviceRequested: row.serviceRequested }),
-        },
-        requestId,
-        dedupeKey: `calendar-add:${requestId}:v${version}`,
-      });
-    }
-    await enqueueAppointmentRemovals(tx, repo, requestId, removedEvents, version);
+    for (const [, apply] of outcomeAppliers) await apply(context);
 
     return {
       success: true,
       message:
-        invoiceMessage ??
+        context.invoiceMessage ??
         successMessage(
           action,
           action === 'transfer'
             ? loaded.groupInstallers.find((g) => g.id === to.assignedInstallerId)?.name
             : null,
         ),
-      requestId,
+      requestId: row.id,
       action,
       ruleId: decision.ruleId,
       from: decision.from,
@@ -568,9 +323,9 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
       current_state: to.state,
       offerState: patch.offerState ?? row.offerState,
       assignedTo: patch.assignedInstallerId ?? row.assignedInstallerId ?? 0,
-      version,
+      version: context.version,
       schedule: to.schedule ?? null,
-      invoices: created.map((invoice) => ({
+      invoices: context.invoices.map((invoice) => ({
         id: invoice.id,
         number: invoice.number ?? '',
         invoiceType: invoice.invoiceType,
@@ -580,69 +335,6 @@ export function createLifecycleService({ db, clock = () => new Date(), invoicing
       effects: decision.effects,
       redirectTo: to.redirectTo ?? null,
     };
-  }
-
-  function isDealerWork(row: RequestRow): boolean {
-    return row.requestType === 'dealer' || row.dealerId !== null;
-  }
-
-  /** The booking e-mail to the dealership (dealer work) or the customer; keyed by the request version. */
-  async function enqueueBookingEmail(
-    tx: Db | Tx,
-    loaded: Loaded,
-    input: { installerName: string; schedule: { startDate: IsoDate; endDate: IsoDate }; version: number },
-  ): Promise<boolean> {
-    const { row } = loaded;
-    const recipient = isDealerWork(row) ? loaded.dealer : loaded.customer;
-    if (!recipient?.email) return false;
-    await enqueueOutbox(tx, {
-      channel: 'email',
-      kind: 'booking-confirmation',
-      payload: {
-        to: recipient.email,
-        ...bookingEmail({
-          requestId: row.id,
-          installerName: input.installerName,
-          vehicle: describeVehicle(row),
-          startDate: input.schedule.startDate,
-          endDate: input.schedule.endDate,
-          recipientName: recipient.name,
-        }),
-      },
-      requestId: row.id,
-      dedupeKey: `booking-email:${row.id}:v${input.version}`,
-    });
-    return true;
-  }
-
-  async function enqueueAppointmentRemovals(
-    tx: Db | Tx,
-    repo: LifecycleRepository,
-    requestId: number,
-    events: CalendarEvent[],
-    version: number,
-  ): Promise<void> {
-    const byInstaller = new Map<number, Set<string>>();
-    for (const { installerId, eventId } of events) {
-      const set = byInstaller.get(installerId) ?? new Set<string>();
-      set.add(eventId);
-      byInstaller.set(installerId, set);
-    }
-    for (const [installerId, eventIds] of byInstaller) {
-      const installer = await repo.findInstaller(installerId);
-      await enqueueOutbox(tx, {
-        channel: 'calendar',
-        kind: 'remove-appointments',
-        payload: {
-          requestId,
-          installerId,
-          calendarId: installer?.calendarId ?? null,
-          eventIds: [...eventIds],
-        },
-        requestId,
-        dedupeKey: `calendar-remove:${requestId}:v${version}:${installerId}`,
-      });
-    }
   }
 
   // -------------------------------------------------------------------------------------------------
