@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 /**
  * Requests and estimates ("requestimates"), their lists and detail reads (catalogue rows 10–21, 57).
@@ -288,3 +289,152 @@ export const ZFullRequest = ZRequestimate.extend({
   payments: ZPaymentsSummary,
 });
 export type TFullRequest = z.infer<typeof ZFullRequest>;
+
+const tags = ['service-requests'] as const;
+const access = { effect: 'read' } as const;
+const pagingNote =
+  'Optional mode=requests|jobs|pickups (omitted: all three), limit (default 50, max 200) and offset; ordered by availableDate, then requestId. The total is in the X-Total-Count header.';
+const ZRequestimatePage = z.array(ZRequestimate).describe('headers: X-Total-Count');
+
+/** One part of a request read by its id in the path: 404 when the caller may not see the request. */
+function requestPartCall<const Id extends string, const P extends string, const R extends z.ZodType>(
+  operationId: Id,
+  path: P,
+  item: R,
+  summary: string,
+) {
+  return defineCall({
+    operationId,
+    method: 'GET',
+    path,
+    params: ZRequestIdParam,
+    reply: z.array(item),
+    errors: ['NOT_FOUND'],
+    access,
+    summary,
+    tags,
+  });
+}
+
+/** The request lists and detail reads (catalogue rows 10–21, 57); decision 008. */
+export const serviceRequestCalls = {
+  list: defineCall({
+    operationId: 'listMyRequests',
+    method: 'GET',
+    path: serviceRequestPaths.list,
+    query: ZListQuery,
+    reply: ZRequestList,
+    errors: [],
+    access,
+    summary:
+      'The caller’s list (dealer requests, or installer estimates merged with offered dealer requests)',
+    description: `${pagingNote} Merging and paging happen in one SQL query.`,
+    tags,
+  }),
+  dealerRequests: defineCall({
+    operationId: 'listDealerRequests',
+    method: 'GET',
+    path: serviceRequestPaths.dealerRequests,
+    query: ZCompanyListQuery,
+    reply: ZRequestimatePage,
+    errors: [],
+    access: { ...access, roles: ['dealer'] },
+    summary: 'A dealership’s requests (?Id= its dealer id)',
+    description: pagingNote,
+    tags,
+  }),
+  installerRequests: defineCall({
+    operationId: 'listInstallerRequests',
+    method: 'GET',
+    path: serviceRequestPaths.installerRequests,
+    query: ZCompanyListQuery,
+    reply: ZRequestimatePage,
+    errors: [],
+    access: { ...access, roles: ['installer'] },
+    summary: 'Dealer requests offered or assigned to an installer (?Id= its installer id)',
+    description: pagingNote,
+    tags,
+  }),
+  installerEstimates: defineCall({
+    operationId: 'listInstallerEstimates',
+    method: 'GET',
+    path: serviceRequestPaths.installerEstimates,
+    query: ZCompanyListQuery,
+    reply: ZRequestimatePage,
+    errors: [],
+    access: { ...access, roles: ['installer'] },
+    summary: 'An installer’s own estimates (?Id= its installer id)',
+    description: pagingNote,
+    tags,
+  }),
+  requestById: defineCall({
+    operationId: 'getRequest',
+    method: 'GET',
+    path: serviceRequestPaths.requestById,
+    query: ZRequestIdQuery,
+    reply: ZRequestimate,
+    errors: ['NOT_FOUND'],
+    access,
+    summary: 'One request (?Id= the request id)',
+    tags,
+  }),
+  fullRequest: defineCall({
+    operationId: 'getFullRequest',
+    method: 'GET',
+    path: serviceRequestPaths.fullRequest,
+    query: ZRequestIdQuery,
+    reply: ZFullRequest,
+    errors: ['NOT_FOUND'],
+    access,
+    summary: 'A request with its services, notes, offers, calendar days and payments, in one reply',
+    tags,
+  }),
+  offersOfCompany: defineCall({
+    operationId: 'listOffersOfCompany',
+    method: 'GET',
+    path: serviceRequestPaths.offersOfCompany,
+    params: ZTypeIdParam,
+    query: ZPagingQuery,
+    reply: z.array(ZRequestOffer),
+    errors: [],
+    access,
+    summary: 'Offers of the caller’s company: a dealer’s accepted offers, an installer’s own offers',
+    description: 'limit (default 50, max 200) and offset; the total is in the X-Total-Count header.',
+    tags,
+  }),
+  offersOfRequest: requestPartCall(
+    'listOffersOfRequest',
+    serviceRequestPaths.offersOfRequest,
+    ZRequestOffer,
+    'Offers of a request: dealers see accepted offers, an installer its own',
+  ),
+  // Decision 3: both spellings answer.
+  services: defineCall({
+    ...requestPartCall(
+      'listRequestServices',
+      serviceRequestPaths.services,
+      ZRequestService,
+      'Service lines of a request',
+    ),
+    aliases: [serviceRequestPaths.servicesPlural],
+  }),
+  notes: requestPartCall('listRequestNotes', serviceRequestPaths.notes, ZRequestNote, 'Notes of a request'),
+  stateHistory: requestPartCall(
+    'listRequestStateHistory',
+    serviceRequestPaths.stateHistory,
+    ZRequestStateRecord,
+    'State history of a request, oldest first',
+  ),
+  referral: requestPartCall(
+    'listRequestReferrals',
+    serviceRequestPaths.referral,
+    ZRequestReferral,
+    'Referral linked to a request (empty when none)',
+  ),
+  calendar: requestPartCall(
+    'listRequestCalendarDays',
+    serviceRequestPaths.calendar,
+    ZCalendarDay,
+    'Calendar days of a request',
+  ),
+};

@@ -1,16 +1,7 @@
-import {
-  serviceRequestPaths as paths,
-  ZCalendarDay,
-  ZRequestimate,
-  ZRequestNote,
-  ZRequestOffer,
-  ZRequestReferral,
-  ZRequestService,
-  ZRequestStateRecord,
-} from '@app/contracts/service-requests.contract';
+import type { CallDescriptor, CallReply } from '@app/contracts/call.contract';
+import { serviceRequestCalls as calls } from '@app/contracts/service-requests.contract';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, buildPath } from '../../../lib/api-client';
+import { type CallOptions, callApi } from '../../../lib/call-api';
 import type { DetailPart } from '../query-keys';
 import { serviceRequestKeys } from '../query-keys';
 
@@ -27,9 +18,22 @@ function usePart<TData>(
   });
 }
 
-function listOf<TSchema extends z.ZodType>(template: string, schema: TSchema) {
-  return (requestId: number, signal: AbortSignal): Promise<z.output<TSchema>[]> =>
-    apiGet(buildPath(template, { requestId }), z.array(schema), { signal });
+/** The calls of a request's parts: each takes the request id in its path (`ZRequestIdParam`). */
+type PartCall =
+  | typeof calls.services
+  | typeof calls.notes
+  | typeof calls.offersOfRequest
+  | typeof calls.stateHistory
+  | typeof calls.referral
+  | typeof calls.calendar;
+
+function partOf<T extends PartCall>(call: T) {
+  const byRequestId = callApi as (
+    call: CallDescriptor,
+    input: { params: { requestId: number } },
+    options: CallOptions,
+  ) => Promise<CallReply<T>>;
+  return (requestId: number, signal: AbortSignal) => byRequestId(call, { params: { requestId } }, { signal });
 }
 
 /**
@@ -38,14 +42,14 @@ function listOf<TSchema extends z.ZodType>(template: string, schema: TSchema) {
  */
 export function useRequestDetail(companyId: number, requestId: number | null) {
   const request = usePart(companyId, requestId, 'request', (id, signal) =>
-    apiGet(paths.requestById, ZRequestimate, { query: { Id: id }, signal }),
+    callApi(calls.requestById, { query: { Id: id } }, { signal }),
   );
-  const services = usePart(companyId, requestId, 'services', listOf(paths.services, ZRequestService));
-  const notes = usePart(companyId, requestId, 'notes', listOf(paths.notes, ZRequestNote));
-  const offers = usePart(companyId, requestId, 'offers', listOf(paths.offersOfRequest, ZRequestOffer));
-  const history = usePart(companyId, requestId, 'history', listOf(paths.stateHistory, ZRequestStateRecord));
-  const referral = usePart(companyId, requestId, 'referral', listOf(paths.referral, ZRequestReferral));
-  const calendar = usePart(companyId, requestId, 'calendar', listOf(paths.calendar, ZCalendarDay));
+  const services = usePart(companyId, requestId, 'services', partOf(calls.services));
+  const notes = usePart(companyId, requestId, 'notes', partOf(calls.notes));
+  const offers = usePart(companyId, requestId, 'offers', partOf(calls.offersOfRequest));
+  const history = usePart(companyId, requestId, 'history', partOf(calls.stateHistory));
+  const referral = usePart(companyId, requestId, 'referral', partOf(calls.referral));
+  const calendar = usePart(companyId, requestId, 'calendar', partOf(calls.calendar));
   return { request, services, notes, offers, history, referral, calendar };
 }
 

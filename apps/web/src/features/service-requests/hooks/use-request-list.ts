@@ -1,7 +1,7 @@
 import type { TListMode } from '@app/contracts/service-requests.contract';
-import { serviceRequestPaths, ZRequestList } from '@app/contracts/service-requests.contract';
+import { serviceRequestCalls } from '@app/contracts/service-requests.contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { keepPreviousDataOfCompany } from '../../../lib/query-keys';
 import { serviceRequestKeys } from '../query-keys';
 
@@ -14,10 +14,7 @@ export function useRequestList(companyId: number, mode: TListMode, pageSize: Pag
   return useQuery({
     queryKey: serviceRequestKeys.list(companyId, mode, pageSize, offset),
     queryFn: ({ signal }) =>
-      apiGet(serviceRequestPaths.list, ZRequestList, {
-        query: { mode, limit: pageSize, offset },
-        signal,
-      }),
+      callApi(serviceRequestCalls.list, { query: { mode, limit: pageSize, offset } }, { signal }),
     // The current page stays on screen while the next one loads; another company's rows never do.
     placeholderData: (previousData, previousQuery) =>
       keepPreviousDataOfCompany(previousData, previousQuery, companyId),
