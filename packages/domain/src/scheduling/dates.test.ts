@@ -11,6 +11,7 @@ import {
   pickLaterDate,
   toEpochDay,
   toIsoDate,
+  toLocalIsoDate,
 } from './dates';
 
 describe('isIsoDate', () => {
@@ -135,5 +136,54 @@ describe('toIsoDate', () => {
 
   it('rejects an invalid Date', () => {
     expect(() => toIsoDate(new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+/*
+ * The local day depends on the zone: the unit suite runs this file in UTC, America/Los_Angeles and
+ * Asia/Tokyo (root package.json test:unit). The oracle is Intl's calendar day in the process zone.
+ */
+describe(`toLocalIsoDate in ${Intl.DateTimeFormat().resolvedOptions().timeZone}`, () => {
+  const localDayByIntl = (instant: Date) => new Intl.DateTimeFormat('en-CA').format(instant);
+
+  // US DST 2025-03-09 / 2025-11-02, EU DST 2025-03-30 / 2025-10-26, a leap day, a year end.
+  const edges = ['2025-03-09', '2025-11-02', '2025-03-30', '2025-10-26', '2024-02-29', '2025-12-31'];
+
+  it.each(edges)('every local hour of %s is that day, and the next day is addDays(day, 1)', (day) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    for (let hour = 0; hour < 24; hour++) {
+      // 02:30 on a spring-forward day does not exist; the Date lands on 03:30, the same day.
+      const instant = new Date(year, month - 1, date, hour, 30);
+      expect(toLocalIsoDate(instant), `${day} ${hour}:30`).toBe(day);
+      expect(addDays(toLocalIsoDate(instant), 1)).toBe(addDays(day, 1));
+    }
+    expect(toLocalIsoDate(new Date(year, month - 1, date, 23, 59, 59, 999))).toBe(day);
+    expect(toLocalIsoDate(new Date(year, month - 1, date, 0, 0, 0, 0))).toBe(day);
+  });
+
+  it("tomorrow of the last local instant of a year is the next year's first day", () => {
+    expect(addDays(toLocalIsoDate(new Date(2026, 11, 31)), 1)).toBe('2027-01-01');
+    expect(addDays(toLocalIsoDate(new Date(2026, 11, 31, 23, 59)), 1)).toBe('2027-01-01');
+  });
+
+  it('is the local day where the UTC day differs (toIsoDate stays the UTC day)', () => {
+    const instant = new Date('2025-03-09T07:30:00Z'); // 23:30 the day before in Los Angeles, 16:30 in Tokyo
+    expect(toIsoDate(instant)).toBe('2025-03-09');
+    expect(toLocalIsoDate(instant)).toBe(localDayByIntl(instant));
+    const offset = instant.getTimezoneOffset();
+    expect(toLocalIsoDate(instant)).toBe(offset > 7.5 * 60 ? '2025-03-08' : '2025-03-09');
+  });
+
+  it('agrees with Intl on any instant (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        const instant = new Date(ms);
+        expect(toLocalIsoDate(instant)).toBe(localDayByIntl(instant));
+      }),
+    );
+  });
+
+  it('rejects an invalid Date', () => {
+    expect(() => toLocalIsoDate(new Date('nope'))).toThrow(RangeError);
   });
 });

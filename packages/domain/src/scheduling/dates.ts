@@ -3,6 +3,8 @@
  *
  * Everything here is integer arithmetic on "epoch days" (days since 1970-01-01), so no result
  * depends on the process time zone: no `new Date(y, m, d)`, no local getters, no DST surprises.
+ * The one exception is `toLocalIsoDate`, the browser's "today", the only reader of the local zone.
+ * This is the product's one date module: web and API take `addDays`, `toIsoDate` and the rest from here.
  * A malformed or impossible date ('2025-02-30') is a programming error and throws a RangeError;
  * use `isIsoDate` to check untrusted input first.
  */
@@ -114,4 +116,17 @@ export function toIsoDate(instant: Date): IsoDate {
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError('Invalid Date');
   return fromEpochDay(Math.floor(ms / 86_400_000));
+}
+
+/**
+ * The calendar day of an instant in the zone the code runs in: the browser's "today", where a person picks
+ * days in their own zone (the wizards' first available and drop-off days). The server's today is `toIsoDate`.
+ */
+export function toLocalIsoDate(instant: Date): IsoDate {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid Date');
+  const year = instant.getFullYear();
+  if (year < 0 || year > 9999) throw new RangeError(`Date out of range: ${instant.toISOString()}`);
+  const month = String(instant.getMonth() + 1).padStart(2, '0');
+  const day = String(instant.getDate()).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${month}-${day}`;
 }

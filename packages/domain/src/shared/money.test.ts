@@ -116,8 +116,35 @@ describe('formatMoney', () => {
     [123456789, '$1,234,567.89'],
     [-1200, '-$12.00'],
     [-5, '-$0.05'],
+    [-123456789, '-$1,234,567.89'],
+    [-0, '$0.00'],
+    [1, '$0.01'],
+    // Large amounts keep every digit (no float division by 100 on the way).
+    [999_999_999_999, '$9,999,999,999.99'],
+    [Number.MAX_SAFE_INTEGER, '$90,071,992,547,409.91'],
+    [-Number.MAX_SAFE_INTEGER, '-$90,071,992,547,409.91'],
   ])('%i → %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
+  });
+
+  it('refuses what is not a whole number of cents', () => {
+    expect(() => formatMoney(12.5)).toThrow(RangeError);
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => formatMoney(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+
+  it('formats wire dollars exactly once converted by dollarsToCents (a float * 100 would not)', () => {
+    const convert = (dollars: number) => {
+      const result = dollarsToCents(dollars);
+      if (!result.ok) throw new Error(result.message);
+      return formatMoney(result.cents);
+    };
+    expect(convert(0.1 + 0.2)).toBe('$0.30');
+    expect(convert(1.005)).toBe('$1.01'); // 1.005 * 100 = 100.49999999999999
+    expect(convert(0.005)).toBe('$0.01');
+    expect(convert(-0.005)).toBe('-$0.01');
+    expect(convert(1.015)).toBe('$1.02'); // 1.015 * 100 = 101.49999999999999
+    expect(convert(12_345_678_901.23)).toBe('$12,345,678,901.23');
   });
 });
 

@@ -114,15 +114,22 @@ export function centsToDollars(cents: Cents): number {
   return dollars === 0 ? 0 : dollars;
 }
 
-/** '$1,234.50'; negatives as '-$12.00' (money shows with 2 decimals and a dollar sign, 000 §9). */
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The one money formatter of the product: '$1,234.50'; negatives as '-$12.00' (2 decimals and a dollar sign,
+ * 000 §9). It takes cents; wire dollars go through `dollarsToCents` first, never a float `* 100`.
+ * Intl formats the exact decimal text of the cents (no division by 100 in floating point), so even
+ * `Number.MAX_SAFE_INTEGER` cents keep every digit.
+ */
 export function formatMoney(cents: Cents): string {
   assertCents(cents, 'cents');
   const magnitude = Math.abs(cents);
-  const whole = Math.floor(magnitude / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (magnitude % 100).toString().padStart(2, '0');
-  return `${cents < 0 ? '-' : ''}$${whole}.${fraction}`;
+  const whole = Math.floor(magnitude / 100);
+  const fraction = String(magnitude % 100).padStart(2, '0');
+  // `cents < 0` and not the sign of the text: -0 cents shows '$0.00'.
+  const decimal = `${cents < 0 ? '-' : ''}${whole}.${fraction}` as Intl.StringNumericLiteral;
+  return usdFormat.format(decimal);
 }
 
 /** numerator / denominator rounded half away from zero, exactly (integers, denominator ≠ 0). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tomorrowIso, validateCustomer, validateDealer } from './customer-forms';
+import { validateCustomer, validateDealer } from './customer-forms';
 
 describe('add customer validation', () => {
   it('requires name, a 10-digit phone and a valid e-mail', () => {
@@ -32,8 +32,5 @@ describe('add customer validation', () => {
       'state',
       'zip',
     ]);
-  });
-  it('offers drop-off from tomorrow', () => {
-    expect(tomorrowIso(new Date(2026, 11, 31))).toBe('2027-01-01');
   });
 });

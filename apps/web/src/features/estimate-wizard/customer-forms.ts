@@ -35,8 +35,3 @@ export function validateDealer(d: DealerDraft): Partial<Record<keyof DealerDraft
   if (zip < 5 || zip > 10) errors.zip = 'ZIP must be 5 to 10 characters';
   return errors;
 }
-
-export function tomorrowIso(now = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}

@@ -13,6 +13,9 @@ describe('installer drop-off date', () => {
   it('runs from tomorrow through the 60-day horizon', () => {
     expect(dropOffWindow(now)).toEqual({ earliest: '2026-11-23', latest: '2027-01-21' });
   });
+  it('offers drop-off from tomorrow across a year end', () => {
+    expect(dropOffWindow(new Date(2026, 11, 31)).earliest).toBe('2027-01-01');
+  });
 
   it('blocks a day booked at twice the capacity (or flagged by the server), not below', () => {
     const blocked = blockedDropOffDays([

@@ -5,13 +5,12 @@
  */
 import type { TInstallerCalendarDay } from '@app/contracts/scheduling.contract';
 import { calendarHorizonDays, isDayBlocked } from '@app/domain/scheduling/availability';
-import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
-import { todayIso } from '../request-wizard/wizard-rules';
+import { addDays, type IsoDate, toLocalIsoDate } from '@app/domain/scheduling/dates';
 
 export type DropOffWindow = { earliest: IsoDate; latest: IsoDate };
 
 export function dropOffWindow(now = new Date()): DropOffWindow {
-  const today = todayIso(now);
+  const today = toLocalIsoDate(now);
   return { earliest: addDays(today, 1), latest: addDays(today, calendarHorizonDays) };
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts/customers.contract';
 import { requestCreationPaths, ZCreateRequestReply } from '@app/contracts/request-creation.contract';
 import { ZVehicle } from '@app/contracts/vehicles.contract';
-import { centsToDollars } from '@app/domain/shared/money';
+import { formatMoney } from '@app/domain/shared/money';
 import {
   ActionIcon,
   Alert,
@@ -33,12 +33,7 @@ import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jo
 import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
 import { lineDescription, quoteOf, toLineInput } from '../request-wizard/service-lines';
 import { useServiceSelection } from '../request-wizard/use-service-selection';
-import {
-  formatMoney,
-  sumDuration,
-  vehicleCreateBody,
-  type WizardVehicle,
-} from '../request-wizard/wizard-rules';
+import { sumDuration, vehicleCreateBody, type WizardVehicle } from '../request-wizard/wizard-rules';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { type CustomerDraft, type DealerDraft, validateCustomer, validateDealer } from './customer-forms';
 import { dropOffWindow } from './drop-off';
@@ -268,11 +263,8 @@ export function EstimateWizardPage() {
             />
             <Text size="sm" data-testid="estimate-summary">
               {party?.name} · {vehicle?.year} {vehicle?.make} {vehicle?.model} ·{' '}
-              {services.map((s) => lineDescription(s)).join(', ')} ·{' '}
-              {formatMoney(centsToDollars(quote.finalAmount))}
-              {quote.totalDiscount > 0
-                ? ` (discount ${formatMoney(centsToDollars(quote.totalDiscount))})`
-                : ''}
+              {services.map((s) => lineDescription(s)).join(', ')} · {formatMoney(quote.finalAmount)}
+              {quote.totalDiscount > 0 ? ` (discount ${formatMoney(quote.totalDiscount)})` : ''}
             </Text>
           </Stack>
         )}

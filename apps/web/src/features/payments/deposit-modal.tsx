@@ -1,5 +1,5 @@
 import { removeDepositConfirmation } from '@app/domain/invoicing/deposit';
-import { formatMoney } from '@app/domain/shared/money';
+import { centsToDollars, formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
@@ -126,7 +126,7 @@ export function DepositModal({
             }
             prefix="$"
             min={0}
-            max={jobTotalCents / 100}
+            max={centsToDollars(jobTotalCents)}
             step={0.01}
             decimalScale={2}
             allowNegative={false}

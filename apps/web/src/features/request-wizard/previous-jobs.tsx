@@ -4,12 +4,13 @@ import {
   ZRequestimate,
   ZRequestService,
 } from '@app/contracts/service-requests.contract';
+import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ApiHttpError, apiGet, buildPath } from '../../lib/api-client';
+import { wireDollarsToCents } from '../../lib/money';
 import { type PreviousJobSelection, servicesFromPreviousJob, type WizardMode } from './service-lines';
-import { formatMoney } from './wizard-rules';
 
 /** The fields of GET /requestimates/requestbyID/ that loading a previous job reads. */
 const ZPreviousRequest = ZRequestimate.pick({
@@ -134,7 +135,7 @@ export function PreviousJobsTable(props: {
                     </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(row.total)}
+                    {formatMoney(wireDollarsToCents(row.total))}
                   </Table.Td>
                   <Table.Td>
                     <Button

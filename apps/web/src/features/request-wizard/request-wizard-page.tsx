@@ -12,6 +12,8 @@ import {
 } from '@app/contracts/request-creation.contract';
 import { serviceRequestPaths, ZRequestimate } from '@app/contracts/service-requests.contract';
 import { ZMake, ZModel, ZTrim, ZVehicle, ZVinReply } from '@app/contracts/vehicles.contract';
+import { toLocalIsoDate } from '@app/domain/scheduling/dates';
+import { formatMoney } from '@app/domain/shared/money';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import {
   ActionIcon,
@@ -35,6 +37,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { wireDollarsToCents } from '../../lib/money';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
 import { invalidateServiceRequests, serviceRequestKeys } from '../service-requests/query-keys';
@@ -47,13 +50,11 @@ import {
   canAdvance,
   categoryFromHint,
   dealerYears,
-  formatMoney,
   LAST_STEP,
   MAX_REFERENCE_NUMBER,
   PREVIOUS_JOB_STEP,
   proposeDueDate,
   sumDuration,
-  todayIso,
   vehicleCreateBody,
   type WizardVehicle,
 } from './wizard-rules';
@@ -87,7 +88,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   const [stockNumber, setStockNumber] = useState('');
   const [dealNumber, setDealNumber] = useState('');
   const [contactId, setContactId] = useState<string | null>(null);
-  const [availableDate, setAvailableDate] = useState(() => todayIso());
+  const [availableDate, setAvailableDate] = useState(() => toLocalIsoDate(new Date()));
   const [dueDate, setDueDate] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
@@ -222,8 +223,8 @@ export function RequestWizardPage(props: { hint?: string | null }) {
           {ending.contract ? "Let's create the customer contract" : "We'll take it from here"}
         </Title>
         <Text>
-          Request #{ending.requestId} was sent. Total {formatMoney(ending.totals.requestTotal)} for{' '}
-          {ending.totals.serviceRequested}.
+          Request #{ending.requestId} was sent. Total{' '}
+          {formatMoney(wireDollarsToCents(ending.totals.requestTotal))} for {ending.totals.serviceRequested}.
         </Text>
         <Group>
           <Button
@@ -317,11 +318,11 @@ export function RequestWizardPage(props: { hint?: string | null }) {
             <TextInput
               type="date"
               label="Available"
-              min={todayIso()}
+              min={toLocalIsoDate(new Date())}
               value={availableDate}
               onChange={(e) => {
                 const value = e.currentTarget.value;
-                if (value && value >= todayIso()) setAvailableDate(value);
+                if (value && value >= toLocalIsoDate(new Date())) setAvailableDate(value);
               }}
             />
             <TextInput
@@ -752,7 +753,7 @@ export function WorkStep(props: {
                 </Text>
               </Text>
               <Text size="sm" fw={500}>
-                {s.is_custom ? 'Custom' : formatMoney(s.service_cost)}
+                {s.is_custom ? 'Custom' : formatMoney(wireDollarsToCents(s.service_cost))}
               </Text>
               <Button
                 size="xs"
@@ -785,14 +786,14 @@ export function WorkStep(props: {
         >
           <Stack gap={0} style={{ flex: '1 1 200px' }}>
             <Text size="sm">
-              {lineDescription(s)} — {formatMoney(lineCost(s))}
+              {lineDescription(s)} — {formatMoney(wireDollarsToCents(lineCost(s)))}
               {s.custom ? ` · ${s.custom.durationDays} day(s)` : ''}
             </Text>
             {mode === 'installer' && s.discount ? (
               <Text size="xs" c="green.8" data-testid="line-discount">
-                Discount −{formatMoney(s.discount)}
+                Discount −{formatMoney(wireDollarsToCents(s.discount))}
                 {s.discountPercent != null ? ` (${s.discountPercent}%)` : ''} ·{' '}
-                {formatMoney(lineCost(s) - s.discount)}
+                {formatMoney(wireDollarsToCents(lineCost(s)) - wireDollarsToCents(s.discount))}
               </Text>
             ) : null}
           </Stack>

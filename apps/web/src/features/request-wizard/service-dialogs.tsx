@@ -1,9 +1,11 @@
 import { customServicePrompt } from '@app/domain/pricing/service-selection';
+import { formatMoney } from '@app/domain/shared/money';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { wireDollarsToCents } from '../../lib/money';
 import { applyDiscount, type CustomDraft, lineCost, lineDescription } from './service-lines';
 import type { ServiceSelection } from './use-service-selection';
-import { formatMoney, type SelectedService } from './wizard-rules';
+import type { SelectedService } from './wizard-rules';
 
 const toNumber = (v: string | number): number | null =>
   typeof v === 'number' ? v : v.trim() === '' ? null : Number(v);
@@ -124,7 +126,7 @@ function DiscountForm({ line, selection }: { line: SelectedService; selection: S
       }}
     >
       <Stack gap="sm">
-        <Text size="sm">Price {formatMoney(cost)}</Text>
+        <Text size="sm">Price {formatMoney(wireDollarsToCents(cost))}</Text>
         <SegmentedControl
           aria-label="Discount type"
           value={kind}
@@ -150,7 +152,7 @@ function DiscountForm({ line, selection }: { line: SelectedService; selection: S
             clampBehavior="strict"
             value={value ?? ''}
             onChange={(v) => setValue(toNumber(v))}
-            description={`Between $0.00 and ${formatMoney(cost)}`}
+            description={`Between $0.00 and ${formatMoney(wireDollarsToCents(cost))}`}
           />
         ) : (
           <NumberInput
@@ -169,8 +171,8 @@ function DiscountForm({ line, selection }: { line: SelectedService; selection: S
           />
         )}
         <Text size="sm" data-testid="discount-preview">
-          Discount {formatMoney(preview.discount ?? 0)} · New price{' '}
-          {formatMoney(cost - (preview.discount ?? 0))}
+          Discount {formatMoney(wireDollarsToCents(preview.discount))} · New price{' '}
+          {formatMoney(wireDollarsToCents(cost) - wireDollarsToCents(preview.discount))}
         </Text>
         <Group justify="space-between" wrap="wrap">
           <Button

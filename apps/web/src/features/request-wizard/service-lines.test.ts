@@ -32,6 +32,9 @@ const custom = () =>
 describe('service discount (installers; amount or percent, clamped by the domain rule)', () => {
   it.each([
     ['an amount inside the range', { kind: 'amount', dollars: 50 }, 50, null],
+    // 4.35 * 100 and 1.15 * 100 are not whole numbers in floating point.
+    ['an amount with cents, exactly', { kind: 'amount', dollars: 4.35 }, 4.35, null],
+    ['another amount with cents, exactly', { kind: 'amount', dollars: 1.15 }, 1.15, null],
     ['an amount above the cost is clamped to the cost', { kind: 'amount', dollars: 999 }, 484.5, null],
     ['a negative amount is clamped to 0', { kind: 'amount', dollars: -5 }, null, null],
     ['a percent of the cost, rounded half up to a cent', { kind: 'percent', percent: 10 }, 48.45, 10],

@@ -14,15 +14,11 @@ import {
   type ServiceLine,
   setLineDiscount,
 } from '@app/domain/pricing/service-selection';
-import { centsToDollars, dollarsToCents } from '@app/domain/shared/money';
+import { centsToDollars, dollarsToCents, percentToBps } from '@app/domain/shared/money';
+import { wireDollarsToCents } from '../../lib/money';
 import { addService, type CustomDetails, type SelectedService } from './wizard-rules';
 
 export type WizardMode = 'dealer' | 'installer';
-
-function cents(dollars: number | null | undefined): number {
-  const parsed = dollarsToCents(dollars ?? 0);
-  return parsed.ok ? parsed.cents : Math.round((dollars ?? 0) * 100);
-}
 
 /** The line's price before discount: the custom cost once given, else the catalog's. */
 export function lineCost(s: SelectedService): number {
@@ -46,11 +42,11 @@ export function toServiceLine(s: SelectedService): ServiceLine {
     category: s.service.service_category,
     description: s.service.description,
     customDescription: s.custom?.description ?? null,
-    amountCents: cents(lineCost(s)),
-    discountCents: cents(s.discount ?? 0),
+    amountCents: wireDollarsToCents(lineCost(s)),
+    discountCents: wireDollarsToCents(s.discount),
     discountPercentBps: s.discountPercent != null ? Math.round(s.discountPercent * 100) : null,
     durationTenths: Math.round(lineDuration(s) * 10),
-    retailPriceCents: s.retailPrice != null ? cents(s.retailPrice) : null,
+    retailPriceCents: s.retailPrice != null ? wireDollarsToCents(s.retailPrice) : null,
     isCustom: s.service.is_custom,
   };
 }
@@ -75,12 +71,15 @@ export type DiscountEntry =
  * clamped. Returns the line unchanged for a non-number.
  */
 export function applyDiscount(s: SelectedService, entry: DiscountEntry): SelectedService {
-  const input =
-    entry.kind === 'amount'
-      ? { kind: 'amount' as const, amountCents: entry.dollars * 100 }
-      : entry.kind === 'percent'
-        ? { kind: 'percent' as const, percentBps: entry.percent * 100 }
-        : { kind: 'none' as const };
+  // Exact conversions (no float `* 100`): 12.3 % is 1230 bps, $4.35 is 435 cents.
+  const amount = entry.kind === 'amount' ? dollarsToCents(entry.dollars) : null;
+  const percentBps = entry.kind === 'percent' ? percentToBps(entry.percent) : null;
+  if ((amount && !amount.ok) || (entry.kind === 'percent' && percentBps === null)) return s;
+  const input = amount?.ok
+    ? { kind: 'amount' as const, amountCents: amount.cents }
+    : percentBps !== null
+      ? { kind: 'percent' as const, percentBps }
+      : { kind: 'none' as const };
   const result = setLineDiscount(toServiceLine(s), input, 'installer');
   if (!result.ok) return s;
   const discountCents = result.line.discountCents ?? 0;
@@ -106,7 +105,7 @@ export function saveCustomDetails(s: SelectedService, draft: CustomDraft): Custo
     toServiceLine(s),
     {
       description: draft.description,
-      costCents: draft.cost == null || !Number.isFinite(draft.cost) ? 0 : cents(draft.cost),
+      costCents: draft.cost == null || !Number.isFinite(draft.cost) ? 0 : wireDollarsToCents(draft.cost),
       durationTenths:
         draft.durationDays == null || !Number.isFinite(draft.durationDays)
           ? 0

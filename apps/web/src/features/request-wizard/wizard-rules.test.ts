@@ -5,7 +5,6 @@ import {
   canAdvance,
   categoryFromHint,
   dealerYears,
-  formatMoney,
   proposeDueDate,
   type WizardVehicle,
 } from './wizard-rules';
@@ -74,8 +73,5 @@ describe('dates and lists', () => {
     const years = dealerYears(new Date(2026, 5, 1));
     expect(years[0]).toBe(2027);
     expect(years.at(-1)).toBe(1950);
-  });
-  it('formats money with two decimals', () => {
-    expect(formatMoney(1615)).toBe('$1,615.00');
   });
 });

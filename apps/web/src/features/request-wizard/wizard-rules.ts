@@ -2,7 +2,6 @@ import type { TCatalogService } from '@app/contracts/catalog.contract';
 import { alreadyIncludedMessage } from '@app/domain/pricing/service-selection';
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import { computeProposedDueDate } from '@app/domain/scheduling/job-dates';
-import { type Cents, formatMoney as formatCents } from '@app/domain/shared/money';
 
 export const LAST_STEP = 5;
 /** The alternate Work step that loads services from a previous job (001 §2.2). */
@@ -125,17 +124,4 @@ export function proposeDueDate(availableDate: IsoDate, durationDays: number): Is
 export function dealerYears(now = new Date()): number[] {
   const last = now.getFullYear() + 1;
   return Array.from({ length: last - 1950 + 1 }, (_, i) => last - i);
-}
-
-/** Dollars as '$1,234.50'. */
-export function formatMoney(value: number | null | undefined): string {
-  const cents = Math.round((value ?? 0) * 100);
-  return formatCents(cents as Cents);
-}
-
-export function todayIso(now = new Date()): IsoDate {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}` as IsoDate;
 }

@@ -12,8 +12,9 @@ import type {
 } from '@app/domain/service-requests/request-status';
 import { listActionButtons } from '@app/domain/service-requests/request-status';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
+import { wireDollarsToCents } from '../../lib/money';
 import type { StoredCompany } from '../../lib/session-store';
-import { computeCustomerTotalCents, fromWire, toCents, toIsoDay } from './request-format';
+import { computeCustomerTotalCents, fromWire, toIsoDay } from './request-format';
 
 /**
  * The action buttons of 000 §2 in its order, after the installer's answers to an offered dealer request
@@ -98,7 +99,7 @@ export function toRequestContext(request: TRequestimate, offers: readonly TReque
     customerContract: request.contractRequired ? 'Y' : 'N',
     isContractSigned: request.contractSigned,
     hasFinalInvoice: request.invoiceId !== null,
-    depositAmountCents: toCents(request.depositAmount),
+    depositAmountCents: wireDollarsToCents(request.depositAmount),
     totalCents: computeCustomerTotalCents(request),
     durationDays: request.requestDuration,
     dueDate: dueDate && isIsoDate(dueDate) ? dueDate : null,

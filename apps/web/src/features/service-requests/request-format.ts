@@ -1,8 +1,9 @@
 import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import type { UserType } from '@app/domain/identity/access';
-import { dollarsToCents, formatMoney } from '@app/domain/shared/money';
+import { toLocalIsoDate } from '@app/domain/scheduling/dates';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { wireDollarsToCents } from '../../lib/money';
 
 dayjs.extend(advancedFormat);
 
@@ -47,28 +48,19 @@ export function formatDisplayDate(date: ScreenDate | null): string {
 
 /** The local calendar day of a date, 'YYYY-MM-DD', for the domain's date rules. */
 export function toIsoDay(date: ScreenDate | null): string | null {
-  return date ? toDayjs(date).format('YYYY-MM-DD') : null;
-}
-
-/** Dollars on the wire to '$1,234.50' (000 §9: 2 decimals and a $ sign). */
-export function formatDollars(dollars: number | null | undefined): string {
-  if (dollars === null || dollars === undefined) return '—';
-  const cents = dollarsToCents(dollars);
-  return cents.ok ? formatMoney(cents.cents) : '—';
-}
-
-/** Whole cents of wire dollars (0 when unreadable), for sums without float drift. */
-export function toCents(dollars: number | null | undefined): number {
-  if (dollars === null || dollars === undefined) return 0;
-  const cents = dollarsToCents(dollars);
-  return cents.ok ? cents.cents : 0;
+  if (!date) return null;
+  return date.kind === 'day' ? date.value : toLocalIsoDate(date.value);
 }
 
 /** 'Customer total = total minus discount plus taxes' (000 §5), in cents. */
 export function computeCustomerTotalCents(
   request: Pick<TRequestimate, 'requestTotal' | 'requestDiscount' | 'requestTaxes'>,
 ): number {
-  return toCents(request.requestTotal) - toCents(request.requestDiscount) + toCents(request.requestTaxes);
+  return (
+    wireDollarsToCents(request.requestTotal) -
+    wireDollarsToCents(request.requestDiscount) +
+    wireDollarsToCents(request.requestTaxes)
+  );
 }
 
 export function formatVehicle(

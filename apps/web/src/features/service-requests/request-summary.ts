@@ -6,8 +6,9 @@ import type {
 } from '@app/contracts/service-requests.contract';
 import type { UserType } from '@app/domain/identity/access';
 import { computeScheduleNotes, type ScheduleNote } from '@app/domain/scheduling/start-date-picker';
+import { wireDollarsToCents } from '../../lib/money';
 import type { ScreenDate } from './request-format';
-import { computeCustomerTotalCents, fromDay, fromWire, toCents, toIsoDay } from './request-format';
+import { computeCustomerTotalCents, fromDay, fromWire, toIsoDay } from './request-format';
 
 /** States in which the work has a booked schedule (a start and a completion date). */
 const bookedStates: ReadonlySet<TRequestimate['currentState']> = new Set([
@@ -121,7 +122,7 @@ export function buildRequestSummary(input: {
       availableDate: toIsoDay(available),
     });
   }
-  const depositCents = toCents(request.depositAmount);
+  const depositCents = wireDollarsToCents(request.depositAmount);
   return {
     labels: chooseDateLabels(userType, request.requestType, schedule !== null),
     start: schedule ? schedule.start : available,

@@ -1,6 +1,7 @@
 import type { TRequestService } from '@app/contracts/service-requests.contract';
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatDollars, formatDuration } from '../request-format';
+import { formatDollars } from '../../../lib/money';
+import { formatDuration } from '../request-format';
 import type { PartState } from './detail-section';
 import { DetailSection } from './detail-section';
 

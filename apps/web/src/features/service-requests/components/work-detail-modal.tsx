@@ -4,15 +4,8 @@ import { isVinHidden } from '@app/domain/vehicles/vin';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
-import {
-  formatDisplayDate,
-  formatDollars,
-  formatDuration,
-  formatState,
-  formatVehicle,
-  fromWire,
-  toCents,
-} from '../request-format';
+import { formatDollars, wireDollarsToCents } from '../../../lib/money';
+import { formatDisplayDate, formatDuration, formatState, formatVehicle, fromWire } from '../request-format';
 import { listShownNotes, type RequestSchedule } from '../request-summary';
 import type { PartState } from './detail-section';
 import { PartBody } from './detail-section';
@@ -70,10 +63,10 @@ export function WorkDetailModal(props: WorkDetailModalProps) {
   const { request, schedule, services } = props;
   const contractNoteId = useId();
   const vin = findShownVin(request.vin);
-  const totalCents = toCents(request.requestTotal);
-  const discountCents = toCents(request.requestDiscount);
+  const totalCents = wireDollarsToCents(request.requestTotal);
+  const discountCents = wireDollarsToCents(request.requestDiscount);
   const subtotalCents = totalCents - discountCents;
-  const taxesCents = toCents(request.requestTaxes);
+  const taxesCents = wireDollarsToCents(request.requestTaxes);
   const invoiceNumber = findInvoiceNumber(request);
   const notes = listShownNotes(props.notes);
   const start = schedule?.start ?? fromWire(request.availableDate);
