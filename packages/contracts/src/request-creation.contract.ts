@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCreateVehicleBody } from './vehicles.contract';
 import { ZInstantInput } from './wire-dates.contract';
 
 /**
@@ -117,8 +118,53 @@ export const ZCreateRequestBody = z.object({
   services: z.array(ZServiceLineInput).max(50).optional(),
   /** Ours: the note (POST /requestnotes/), skipped when empty. */
   noteText: ZOptionalText(5000),
+  /**
+   * Ours: the vehicle to record with the request (the body of POST /vehicles), instead of `vehicleId`. It is
+   * written in the request's transaction: a refused request leaves no vehicle behind.
+   */
+  vehicle: ZCreateVehicleBody.nullish(),
+  /**
+   * Ours, dealers: in the same transaction, offer the request to the specialists (what GET /matchAll/ does, or
+   * GET /matchA/ when `assignedTo` names one) and queue the new-request e-mails (GET /sendemailreq/{id}).
+   * Needs `services`. Without it the documented calls do the same afterwards.
+   */
+  matchAndNotify: z.boolean().optional(),
+  /** Ours, with `matchAndNotify`: a team contact to e-mail too (GET /sendemailreq/{id}?contactId=). */
+  notifyContactId: ZDbId.nullish(),
+  /**
+   * Ours, installers: the referral this estimate converts (CONVERT TO ESTIMATE, 001 §4). It must be a lead the
+   * caller claimed and not yet converted; it becomes ESTIMATE_CREATED and names the new request, in the same
+   * transaction.
+   */
+  referralId: ZDbId.nullish(),
 });
 export type TCreateRequestBody = z.infer<typeof ZCreateRequestBody>;
+
+/** GET /matchAll/ and /matchA/ (rows 75–76, shape ours). */
+export const ZMatchReply = z.object({
+  success: z.literal(true),
+  requestId: z.number().int(),
+  /** Offers this call created. */
+  matched: z.number().int(),
+  /** Every live offer of the request after the call. */
+  offers: z.array(
+    z.object({
+      installerId: z.number().int(),
+      Installer_Name: z.string(),
+      currentStatus: z.string(),
+      created: z.boolean(),
+    }),
+  ),
+});
+export type TMatchReply = z.infer<typeof ZMatchReply>;
+
+/** What an e-mail or SMS call queued in the outbox. */
+export const ZQueuedReply = z.object({
+  success: z.boolean(),
+  queued: z.number().int(),
+  recipients: z.array(z.string()),
+  message: z.string().optional(),
+});
 
 /** Totals as the server computed them (dollars, days). */
 export const ZRequestTotals = z.object({
@@ -167,6 +213,11 @@ export const ZCreateRequestReply = z.object({
   totalsPending: z.boolean(),
   totals: ZRequestTotals,
   services: z.array(ZCreatedLine),
+  /** The request's vehicle record (the one created from `vehicle`, or `vehicleId`); null without one. */
+  vehicleId: z.number().int().nullable().optional(),
+  /** With `matchAndNotify`: the offers made (as GET /matchAll/ answers) and the e-mails queued. */
+  match: ZMatchReply.omit({ success: true, requestId: true }).optional(),
+  notification: ZQueuedReply.optional(),
 });
 export type TCreateRequestReply = z.infer<typeof ZCreateRequestReply>;
 
@@ -215,33 +266,9 @@ export const ZOfferReply = z.object({
 export const ZRequestIdQuery = z.object({ Id: ZDbId });
 export const ZRequestIdParams = z.object({ requestId: ZDbId });
 
-/** GET /matchAll/ and /matchA/ (rows 75–76, shape ours). */
-export const ZMatchReply = z.object({
-  success: z.literal(true),
-  requestId: z.number().int(),
-  /** Offers this call created. */
-  matched: z.number().int(),
-  /** Every live offer of the request after the call. */
-  offers: z.array(
-    z.object({
-      installerId: z.number().int(),
-      Installer_Name: z.string(),
-      currentStatus: z.string(),
-      created: z.boolean(),
-    }),
-  ),
-});
-export type TMatchReply = z.infer<typeof ZMatchReply>;
-
 export const ZRequestEmailQuery = z.object({
   /** A dealer team contact to notify too (wizard step 4). */
   contactId: ZDbId.optional(),
-});
-export const ZQueuedReply = z.object({
-  success: z.boolean(),
-  queued: z.number().int(),
-  recipients: z.array(z.string()),
-  message: z.string().optional(),
 });
 
 /** POST /messages/push (row 28): an SMS to the company or customer `id` of kind `userType`. */

@@ -99,54 +99,58 @@ export function createMatchingService({ db, repository }: { db: Db; repository: 
     }
   }
 
-  async function match(auth: AuthContext, requestId: number, mode: 'all' | 'one'): Promise<TMatchReply> {
+  /** GET /matchAll/ and /matchA/ on the caller's transaction (request creation matches in its own). */
+  async function matchInTx(
+    tx: Tx,
+    auth: AuthContext,
+    requestId: number,
+    mode: 'all' | 'one',
+  ): Promise<TMatchReply> {
     if (auth.userType !== 'dealer') throw new AppError('FORBIDDEN', 'Only dealers match their requests');
-    return db.transaction(async (tx) => {
-      const request = await repository.lockRequest(tx, requestId);
-      if (!request || request.deletedAt || request.requestorDealerId !== auth.companyId) {
-        throw new AppError('NOT_FOUND', `Request ${requestId} was not found`);
+    const request = await repository.lockRequest(tx, requestId);
+    if (!request || request.deletedAt || request.requestorDealerId !== auth.companyId) {
+      throw new AppError('NOT_FOUND', `Request ${requestId} was not found`);
+    }
+    if (request.requestType !== 'dealer' || request.currentState !== 'new') {
+      throw new AppError(
+        'INVALID_TRANSITION',
+        `Request ${requestId} is ${request.currentState}: only new dealer requests are matched`,
+      );
+    }
+    const categories = await repository.listLineCategories(tx, requestId);
+    if (categories.length === 0) {
+      throw new AppError('CONFLICT', `Request ${requestId} has no services yet: add them before matching`);
+    }
+    const eligible = await listEligible(auth.companyId, categories, tx);
+    let targets: number[];
+    if (mode === 'one' || request.assignedInstallerId != null) {
+      const chosen = request.assignedInstallerId;
+      if (chosen == null) {
+        throw new AppError('CONFLICT', `Request ${requestId} has no chosen specialist: use /matchAll/`);
       }
-      if (request.requestType !== 'dealer' || request.currentState !== 'new') {
+      if (!eligible.some((e) => e.installerId === chosen)) {
         throw new AppError(
-          'INVALID_TRANSITION',
-          `Request ${requestId} is ${request.currentState}: only new dealer requests are matched`,
+          'CONFLICT',
+          `Specialist ${chosen} cannot take request ${requestId}: it does not serve ${categories.join(', ')} for your dealership`,
         );
       }
-      const categories = await repository.listLineCategories(tx, requestId);
-      if (categories.length === 0) {
-        throw new AppError('CONFLICT', `Request ${requestId} has no services yet: add them before matching`);
-      }
-      const eligible = await listEligible(auth.companyId, categories, tx);
-      let targets: number[];
-      if (mode === 'one' || request.assignedInstallerId != null) {
-        const chosen = request.assignedInstallerId;
-        if (chosen == null) {
-          throw new AppError('CONFLICT', `Request ${requestId} has no chosen specialist: use /matchAll/`);
-        }
-        if (!eligible.some((e) => e.installerId === chosen)) {
-          throw new AppError(
-            'CONFLICT',
-            `Specialist ${chosen} cannot take request ${requestId}: it does not serve ${categories.join(', ')} for your dealership`,
-          );
-        }
-        targets = [chosen];
-      } else {
-        targets = eligible.map((e) => e.installerId);
-      }
-      const created = new Set(await repository.insertOffers(tx, requestId, targets, request.availableDate));
-      const offers = await repository.listLiveOffers(tx, requestId);
-      return {
-        success: true as const,
-        requestId,
-        matched: created.size,
-        offers: offers.map((o) => ({
-          installerId: o.installerId,
-          Installer_Name: o.name,
-          currentStatus: o.status,
-          created: created.has(o.installerId),
-        })),
-      };
-    });
+      targets = [chosen];
+    } else {
+      targets = eligible.map((e) => e.installerId);
+    }
+    const created = new Set(await repository.insertOffers(tx, requestId, targets, request.availableDate));
+    const offers = await repository.listLiveOffers(tx, requestId);
+    return {
+      success: true as const,
+      requestId,
+      matched: created.size,
+      offers: offers.map((o) => ({
+        installerId: o.installerId,
+        Installer_Name: o.name,
+        currentStatus: o.status,
+        created: created.has(o.installerId),
+      })),
+    };
   }
 
   return {
@@ -200,8 +204,11 @@ export function createMatchingService({ db, repository }: { db: Db; repository: 
       }));
     },
 
-    matchAll: (auth: AuthContext, requestId: number) => match(auth, requestId, 'all'),
-    matchOne: (auth: AuthContext, requestId: number) => match(auth, requestId, 'one'),
+    matchInTx,
+    matchAll: (auth: AuthContext, requestId: number) =>
+      db.transaction((tx) => matchInTx(tx, auth, requestId, 'all')),
+    matchOne: (auth: AuthContext, requestId: number) =>
+      db.transaction((tx) => matchInTx(tx, auth, requestId, 'one')),
   };
 }
 export type MatchingService = ReturnType<typeof createMatchingService>;

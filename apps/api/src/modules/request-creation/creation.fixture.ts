@@ -22,6 +22,26 @@ import { vehicleReference } from '../../db/seed-data/vehicles';
 
 export const CREATION_PASSWORD = 'creation-test-password';
 
+/** 2025-03-03 10:00 UTC: the creation tests' "now". */
+export const CREATION_NOW = new Date('2025-03-03T10:00:00.000Z');
+
+/** The wire date (YYYY/MM/DD 09:00:00) `n` days after CREATION_NOW. */
+export function creationDay(n: number) {
+  const d = new Date(CREATION_NOW.getTime() + n * 86_400_000);
+  return `${d.toISOString().slice(0, 10).replace(/-/g, '/')} 09:00:00`;
+}
+
+/** The fixture's users by the name the tests call them. */
+export const CREATION_USERS = {
+  dealer: 'c-dealer@example.test',
+  assist: 'c-assist@example.test',
+  bay: 'c-bay@example.test',
+  one: 'c-one@example.test',
+  two: 'c-two@example.test',
+  tint: 'c-tint@example.test',
+  far: 'c-far@example.test',
+} as const;
+
 /** Retail dollars L/M/S → cents. */
 const prices = (l: number, m: number, s: number) => ({ L: l * 100, M: m * 100, S: s * 100 });
 

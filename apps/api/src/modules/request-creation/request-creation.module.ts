@@ -9,6 +9,25 @@ import { createRequestCreationRepository } from './request-creation.repository';
 import { registerRequestCreationRoutes } from './request-creation.routes';
 import { createRequestCreationService } from './request-creation.service';
 
+/** The five modules of work entering the product, wired service to service; nothing registered yet. */
+export function createCreationModules({ db, config, clock }: { db: Db; config: Config; clock: () => Date }) {
+  const matching = createMatchingModule({ db });
+  const catalog = createCatalogModule({ db, matching: matching.service });
+  const vehicles = createVehiclesModule({ db, config, clock });
+  const customers = createCustomersModule({ db, catalog: catalog.service });
+  /** What createRequestCreationService needs (tests replace one part to inject a failure). */
+  const serviceDeps = {
+    db,
+    repository: createRequestCreationRepository(db),
+    catalog: catalog.service,
+    matching: matching.service,
+    vehicles: vehicles.service,
+    clock,
+    publicUrl: config.publicUrl,
+  };
+  return { matching, catalog, vehicles, customers, serviceDeps };
+}
+
 /**
  * How work enters the product (issue 6): vehicles and VIN, catalog reads, customers and dealerships, matching
  * and request creation. One call in app.ts registers the five modules, wired service to service.
@@ -17,19 +36,12 @@ export function registerCreationModules(
   api: FastifyInstance,
   { db, config, clock }: { db: Db; config: Config; clock: () => Date },
 ) {
-  const matching = createMatchingModule({ db });
-  const catalog = createCatalogModule({ db, matching: matching.service });
-  const vehicles = createVehiclesModule({ db, config, clock });
-  const customers = createCustomersModule({ db, catalog: catalog.service });
-  const service = createRequestCreationService({
+  const { matching, catalog, vehicles, customers, serviceDeps } = createCreationModules({
     db,
-    repository: createRequestCreationRepository(db),
-    catalog: catalog.service,
-    matching: matching.service,
-    vehicles: vehicles.service,
+    config,
     clock,
-    publicUrl: config.publicUrl,
   });
+  const service = createRequestCreationService(serviceDeps);
   matching.registerRoutes(api);
   catalog.registerRoutes(api);
   vehicles.registerRoutes(api);

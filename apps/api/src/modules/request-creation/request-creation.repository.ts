@@ -1,10 +1,11 @@
 import type { CalendarEntry } from '@app/domain/scheduling/availability';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installerLocations, installers, users } from '../../db/schema/identity';
+import { referrals } from '../../db/schema/referrals';
 import {
   requestNotes,
   requestOffers,
@@ -323,6 +324,22 @@ export function createRequestCreationRepository(db: Db) {
           ),
         )
         .orderBy(asc(installers.id));
+    },
+
+    /** A referral the installer claimed and has not converted now names the request; false when there is none. */
+    async linkReferral(tx: Tx, referralId: number, installerId: number, requestId: number): Promise<boolean> {
+      const rows = await tx
+        .update(referrals)
+        .set({ status: 'ESTIMATE_CREATED', requestId, updatedAt: new Date() })
+        .where(
+          and(
+            eq(referrals.id, referralId),
+            eq(referrals.claimedByInstallerId, installerId),
+            isNull(referrals.requestId),
+          ),
+        )
+        .returning({ id: referrals.id });
+      return rows.length > 0;
     },
 
     async findDealerUser(conn: Conn, dealerId: number, userId: number) {

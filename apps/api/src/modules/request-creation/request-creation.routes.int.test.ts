@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
-import { buildCreationFixture, CREATION_PASSWORD, type CreationFixture } from './creation.fixture';
+import {
+  buildCreationFixture,
+  CREATION_PASSWORD,
+  CREATION_USERS,
+  type CreationFixture,
+  creationDay as day,
+  CREATION_NOW as NOW,
+} from './creation.fixture';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
-
-/** 2025-03-03 10:00 UTC: the tests' "now". */
-const NOW = new Date('2025-03-03T10:00:00.000Z');
-const day = (n: number) => {
-  const d = new Date(NOW.getTime() + n * 86_400_000);
-  return `${d.toISOString().slice(0, 10).replace(/-/g, '/')} 09:00:00`;
-};
 /** cents → wire dollars */
 const $ = (cents: number) => cents / 100;
 const fee = (cents: number) => Math.round(cents * 0.05);
@@ -24,15 +24,7 @@ describe('request creation', () => {
   beforeAll(async () => {
     t = await buildTestApp({}, { clock: () => NOW });
     f = await buildCreationFixture(t.database.db);
-    for (const [name, email] of [
-      ['dealer', 'c-dealer@example.test'],
-      ['assist', 'c-assist@example.test'],
-      ['bay', 'c-bay@example.test'],
-      ['one', 'c-one@example.test'],
-      ['two', 'c-two@example.test'],
-      ['tint', 'c-tint@example.test'],
-      ['far', 'c-far@example.test'],
-    ] as const) {
+    for (const [name, email] of Object.entries(CREATION_USERS)) {
       s[name] = await signIn(t.app, email, CREATION_PASSWORD);
     }
   });

@@ -249,6 +249,85 @@ export function createRequestCreationService(deps: Deps) {
     if (toIsoDate(date) < earliest) throw new AppError('VALIDATION_FAILED', message);
   }
 
+  /**
+   * The new-request e-mails of a dealer's request, in the caller's transaction: one to each specialist holding
+   * an offer (and one to a team contact); dedupe keys make a second call a no-op.
+   */
+  async function queueRequestEmails(tx: Tx, auth: AuthContext, request: RequestRow, contactId?: number) {
+    const dealer = await repository.findDealer(tx, auth.companyId);
+    const offers = (await repository.listOfferRecipients(tx, request.id)).filter(
+      (o) => o.status === 'offered',
+    );
+    const vehicle = [request.vehicleYear, request.vehicleMake, request.vehicleModel, request.vehicleTrim]
+      .filter(Boolean)
+      .join(' ');
+    const summary = [
+      `${dealer?.name ?? 'A dealership'} sent request #${request.id}: ${request.serviceRequested}.`,
+      `Vehicle: ${vehicle || 'not given'}${request.vin && !request.vin.startsWith('NV') ? ` (VIN ${request.vin})` : ''}.`,
+      `Total: ${formatMoney(request.totalCents - request.discountCents)}; ${request.durationTenths / 10} day(s).`,
+      `Available ${wireDate(request.availableDate)} UTC${request.dueDate ? `, needed by ${wireDate(request.dueDate)} UTC` : ''}.`,
+      `Open it: ${deps.publicUrl}/requestimates`,
+    ].join('\n');
+    const recipients: string[] = [];
+    for (const offer of offers) {
+      if (!offer.email) continue;
+      await enqueueOutbox(tx, {
+        channel: 'email',
+        kind: 'request-created',
+        payload: {
+          to: offer.email,
+          subject: `New request #${request.id}: ${request.serviceRequested}`,
+          text: summary,
+        },
+        requestId: request.id,
+        dedupeKey: `sendemailreq:${request.id}:installer:${offer.installerId}`,
+      });
+      recipients.push(offer.email);
+    }
+    if (contactId !== undefined) {
+      const contact = await repository.findDealerUser(tx, auth.companyId, contactId);
+      if (!contact) throw new AppError('NOT_FOUND', `Contact ${contactId} is not on your team`);
+      await enqueueOutbox(tx, {
+        channel: 'email',
+        kind: 'request-created-contact',
+        payload: {
+          to: contact.email,
+          subject: `Request #${request.id} sent to specialists`,
+          text: `Hello ${contact.name},\n\n${summary}`,
+        },
+        requestId: request.id,
+        dedupeKey: `sendemailreq:${request.id}:contact:${contact.id}`,
+      });
+      recipients.push(contact.email);
+    }
+    return {
+      success: recipients.length > 0,
+      queued: recipients.length,
+      recipients,
+      ...(recipients.length === 0 ? { message: 'No specialist holds an offer on this request yet' } : {}),
+    };
+  }
+
+  /** The one-call options of POST /requestimates/ (vehicle, matchAndNotify, referralId) the body alone can refuse. */
+  function checkOneCallOptions(auth: AuthContext, body: TCreateRequestBody) {
+    if (body.vehicle && body.vehicleId != null) {
+      throw new AppError('VALIDATION_FAILED', 'Send either vehicle (to record one) or vehicleId, not both');
+    }
+    if (body.referralId != null && auth.userType !== 'installer') {
+      throw new AppError('VALIDATION_FAILED', 'referralId is for a specialist’s estimate from a referral');
+    }
+    if (body.notifyContactId != null && !body.matchAndNotify) {
+      throw new AppError('VALIDATION_FAILED', 'notifyContactId goes with matchAndNotify');
+    }
+    if (!body.matchAndNotify) return;
+    if (auth.userType !== 'dealer') {
+      throw new AppError('VALIDATION_FAILED', 'matchAndNotify is for a dealer’s requests');
+    }
+    if (!body.services?.length) {
+      throw new AppError('VALIDATION_FAILED', 'matchAndNotify needs the request’s services');
+    }
+  }
+
   return {
     /**
      * POST /requestimates/ (row 71). Dealers create requests (state new) for a chosen specialist or any;
@@ -353,10 +432,21 @@ export function createRequestCreationService(deps: Deps) {
         }
       }
 
-      const vehicle = await deps.vehicles.findVehicleForRequest(auth, {
-        vehicleId: body.vehicleId,
-        vin: body.vin,
-      });
+      checkOneCallOptions(auth, body);
+      // A vehicle to record with the request is checked now and written in the request's transaction.
+      const newVehicle = body.vehicle ? await deps.vehicles.prepareVehicle(auth, body.vehicle) : null;
+      const vehicle = newVehicle
+        ? {
+            id: null,
+            vin: newVehicle.vin,
+            size: newVehicle.size,
+            trimId: newVehicle.trimId ?? null,
+            Year: newVehicle.year,
+            Make: newVehicle.make,
+            Model: newVehicle.model,
+            Trim: newVehicle.trim ?? null,
+          }
+        : await deps.vehicles.findVehicleForRequest(auth, { vehicleId: body.vehicleId, vin: body.vin });
       let vin = vehicle?.vin ?? (body.vin ? normalizeVin(body.vin) : null);
       if (vin && !isValidVin(vin) && !isPlaceholderVin(vin)) {
         throw new AppError(
@@ -410,6 +500,9 @@ export function createRequestCreationService(deps: Deps) {
       }
 
       const result = await db.transaction(async (tx) => {
+        const vehicleId = newVehicle
+          ? (await deps.vehicles.saveVehicle(auth, newVehicle, tx)).id
+          : (vehicle?.id ?? null);
         const request = await repository.insertRequest(tx, {
           requestType: body.requestType,
           requestorDealerId,
@@ -418,7 +511,7 @@ export function createRequestCreationService(deps: Deps) {
           assignedInstallerId,
           dealerId,
           customerId,
-          vehicleId: vehicle?.id ?? null,
+          vehicleId,
           vehicleYear: vehicle?.Year ?? null,
           vehicleMake: vehicle?.Make ?? null,
           vehicleModel: vehicle?.Model ?? null,
@@ -481,7 +574,22 @@ export function createRequestCreationService(deps: Deps) {
           });
           await planInstallerCalendar(tx, request, lines);
         }
-        return { request, lines, totals, serviceRequested };
+        if (body.referralId != null) {
+          if (!(await repository.linkReferral(tx, body.referralId, auth.companyId, request.id))) {
+            throw new AppError(
+              'NOT_FOUND',
+              `Referral ${body.referralId} is not a lead you claimed, or it has an estimate already`,
+            );
+          }
+        }
+        if (!body.matchAndNotify) return { request, lines, totals, serviceRequested };
+        const {
+          success: _s,
+          requestId: _r,
+          ...match
+        } = await matching.matchInTx(tx, auth, request.id, assignedInstallerId === null ? 'all' : 'one');
+        const notification = await queueRequestEmails(tx, auth, request, body.notifyContactId ?? undefined);
+        return { request, lines, totals, serviceRequested, match, notification };
       });
 
       const { request } = result;
@@ -497,6 +605,8 @@ export function createRequestCreationService(deps: Deps) {
         totalsPending: result.lines.length === 0,
         totals: toWireTotals(result.totals, result.serviceRequested),
         services: result.lines.map(toCreatedLine),
+        vehicleId: request.vehicleId,
+        ...(result.match ? { match: result.match, notification: result.notification } : {}),
       };
     },
 
@@ -677,58 +787,7 @@ export function createRequestCreationService(deps: Deps) {
         if (!request || request.deletedAt || request.requestorDealerId !== auth.companyId) {
           throw new AppError('NOT_FOUND', `Request ${requestId} was not found`);
         }
-        const dealer = await repository.findDealer(tx, auth.companyId);
-        const offers = (await repository.listOfferRecipients(tx, requestId)).filter(
-          (o) => o.status === 'offered',
-        );
-        const vehicle = [request.vehicleYear, request.vehicleMake, request.vehicleModel, request.vehicleTrim]
-          .filter(Boolean)
-          .join(' ');
-        const summary = [
-          `${dealer?.name ?? 'A dealership'} sent request #${request.id}: ${request.serviceRequested}.`,
-          `Vehicle: ${vehicle || 'not given'}${request.vin && !request.vin.startsWith('NV') ? ` (VIN ${request.vin})` : ''}.`,
-          `Total: ${formatMoney(request.totalCents - request.discountCents)}; ${request.durationTenths / 10} day(s).`,
-          `Available ${wireDate(request.availableDate)} UTC${request.dueDate ? `, needed by ${wireDate(request.dueDate)} UTC` : ''}.`,
-          `Open it: ${deps.publicUrl}/requestimates`,
-        ].join('\n');
-        const recipients: string[] = [];
-        for (const offer of offers) {
-          if (!offer.email) continue;
-          await enqueueOutbox(tx, {
-            channel: 'email',
-            kind: 'request-created',
-            payload: {
-              to: offer.email,
-              subject: `New request #${request.id}: ${request.serviceRequested}`,
-              text: summary,
-            },
-            requestId,
-            dedupeKey: `sendemailreq:${requestId}:installer:${offer.installerId}`,
-          });
-          recipients.push(offer.email);
-        }
-        if (contactId !== undefined) {
-          const contact = await repository.findDealerUser(tx, auth.companyId, contactId);
-          if (!contact) throw new AppError('NOT_FOUND', `Contact ${contactId} is not on your team`);
-          await enqueueOutbox(tx, {
-            channel: 'email',
-            kind: 'request-created-contact',
-            payload: {
-              to: contact.email,
-              subject: `Request #${request.id} sent to specialists`,
-              text: `Hello ${contact.name},\n\n${summary}`,
-            },
-            requestId,
-            dedupeKey: `sendemailreq:${requestId}:contact:${contact.id}`,
-          });
-          recipients.push(contact.email);
-        }
-        return {
-          success: recipients.length > 0,
-          queued: recipients.length,
-          recipients,
-          ...(recipients.length === 0 ? { message: 'No specialist holds an offer on this request yet' } : {}),
-        };
+        return queueRequestEmails(tx, auth, request, contactId);
       });
     },
 

@@ -10,7 +10,7 @@ import type { ReferenceMake, ReferenceModel, ReferenceTrim } from '@app/domain/v
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isVinHidden } from '@app/domain/vehicles/vin';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { vehicleMakes, vehicleModels, vehicles, vehicleTrims } from '../../db/schema/vehicles';
 
 export type Owner = { role: 'dealer' | 'installer'; companyId: number };
@@ -229,8 +229,8 @@ export function createVehiclesRepository(db: Db) {
       return { make: make ?? null, model: model ?? null, trim: trim ?? null };
     },
 
-    async findOwnVehicleByVin(owner: Owner, vin: string): Promise<TVehicle | null> {
-      const rows = await db
+    async findOwnVehicleByVin(owner: Owner, vin: string, conn: Db | Tx = db): Promise<TVehicle | null> {
+      const rows = await conn
         .select()
         .from(vehicles)
         .where(
@@ -268,15 +268,19 @@ export function createVehiclesRepository(db: Db) {
       return rows[0] ? { ...toVehicle(rows[0]), trimId: rows[0].trimId } : null;
     },
 
-    async insertVehicle(values: typeof vehicles.$inferInsert): Promise<TVehicle> {
-      const rows = await db.insert(vehicles).values(values).returning();
+    async insertVehicle(values: typeof vehicles.$inferInsert, conn: Db | Tx = db): Promise<TVehicle> {
+      const rows = await conn.insert(vehicles).values(values).returning();
       const row = rows[0];
       if (!row) throw new Error('vehicle insert returned no row');
       return toVehicle(row);
     },
 
-    async updateVehicle(id: number, values: Partial<typeof vehicles.$inferInsert>): Promise<TVehicle> {
-      const rows = await db
+    async updateVehicle(
+      id: number,
+      values: Partial<typeof vehicles.$inferInsert>,
+      conn: Db | Tx = db,
+    ): Promise<TVehicle> {
+      const rows = await conn
         .update(vehicles)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(vehicles.id, id))

@@ -18,8 +18,12 @@ import {
 import { resolveVehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isPlaceholderVin, isValidVin, makePlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { VinDecoderPort } from '../../adapters/vin-decoder/vin-decoder-port';
+import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { Owner, VehiclesRepository } from './vehicles.repository';
+
+/** A vehicle row as POST /vehicles writes it. */
+export type VehicleValues = Parameters<VehiclesRepository['insertVehicle']>[0];
 
 export const FIRST_PICKER_YEAR = 1950;
 
@@ -70,6 +74,76 @@ export function createVehiclesService({
   clock: () => Date;
 }) {
   const ownerOf = (auth: AuthContext): Owner => ({ role: auth.userType, companyId: auth.companyId });
+
+  /** The checks and reference lookups of POST /vehicles (see createVehicle); writes nothing. */
+  async function prepareVehicle(auth: AuthContext, body: TCreateVehicleBody): Promise<VehicleValues> {
+    const owner = ownerOf(auth);
+    const currentYear = clock().getUTCFullYear();
+    if (body.year > currentYear + 2) {
+      throw new AppError('VALIDATION_FAILED', 'Please enter a valid year', {
+        details: [{ field: 'body.year', message: `Year must be at most ${currentYear + 2}` }],
+      });
+    }
+    const reference = await repository.findReference({
+      makeId: body.id_car_make ?? body.idCarMake ?? null,
+      modelId: body.id_car_model ?? body.idCarModel ?? null,
+      trimId: body.id_car_trim ?? body.idCarTrim ?? null,
+      make: body.make,
+      model: body.model,
+      trim: body.trim,
+    });
+    if ((body.id_car_make ?? body.idCarMake) != null && !reference.make) {
+      throw new AppError('VALIDATION_FAILED', `Make ${body.id_car_make ?? body.idCarMake} does not exist`);
+    }
+    if ((body.id_car_model ?? body.idCarModel) != null && !reference.model) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Model ${body.id_car_model ?? body.idCarModel} is not a model of ${body.make}`,
+      );
+    }
+    if ((body.id_car_trim ?? body.idCarTrim) != null && !reference.trim) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Trim ${body.id_car_trim ?? body.idCarTrim} is not a trim of ${body.model}`,
+      );
+    }
+    const isOther = /^other car$/i.test(body.make.trim());
+    const vin = body.vin ?? makePlaceholderVin(isOther ? 'OT' : 'NV', clock());
+    const size =
+      reference.model || reference.trim
+        ? resolveVehicleSize(
+            (reference.model?.size as 'S' | 'M' | 'L' | undefined) ?? null,
+            (reference.trim?.size as 'S' | 'M' | 'L' | undefined) ?? null,
+          )
+        : (body.size ?? 'M');
+    return {
+      vin,
+      year: body.year,
+      makeId: reference.make?.id ?? null,
+      modelId: reference.model?.id ?? null,
+      trimId: reference.trim?.id ?? null,
+      make: reference.make?.name ?? body.make,
+      model: reference.model?.name ?? body.model,
+      trim: reference.trim?.name ?? body.trim,
+      bodyStyle: body.bodyStyle ?? body.body ?? reference.trim?.bodyStyle ?? null,
+      color: body.color,
+      series: body.series,
+      stockNumber: body.stock ?? body.stock_number,
+      size,
+      imgUrl: body.img_url,
+      dealerId: owner.role === 'dealer' ? owner.companyId : null,
+      installerId: owner.role === 'installer' ? owner.companyId : null,
+    };
+  }
+
+  /** Writes a prepared vehicle on `conn` (a transaction of the caller's); an own vehicle with its real VIN is updated. */
+  async function saveVehicle(auth: AuthContext, values: VehicleValues, conn?: Db | Tx): Promise<TVehicle> {
+    if (values.vin && !isPlaceholderVin(values.vin)) {
+      const existing = await repository.findOwnVehicleByVin(ownerOf(auth), values.vin, conn);
+      if (existing) return repository.updateVehicle(existing.id, values, conn);
+    }
+    return repository.insertVehicle(values, conn);
+  }
 
   return {
     /** GET /vin/?Id= : decode (offline or vPIC) and match to the reference catalog. */
@@ -145,6 +219,9 @@ export function createVehiclesService({
 
     listYears: (flow: 'dealer' | 'installer' | 'catalog') => listFlowYears(flow, clock().getUTCFullYear()),
 
+    prepareVehicle,
+    saveVehicle,
+
     /**
      * POST /vehicles: a vehicle of the caller's company. Reference ids are checked (or found by name), the size
      * comes from the trim or model (the client's only for a vehicle outside the reference data), and a vehicle
@@ -152,68 +229,7 @@ export function createVehiclesService({
      * recorded updates that vehicle instead of adding a second one.
      */
     async createVehicle(auth: AuthContext, body: TCreateVehicleBody): Promise<TVehicle> {
-      const owner = ownerOf(auth);
-      const currentYear = clock().getUTCFullYear();
-      if (body.year > currentYear + 2) {
-        throw new AppError('VALIDATION_FAILED', 'Please enter a valid year', {
-          details: [{ field: 'body.year', message: `Year must be at most ${currentYear + 2}` }],
-        });
-      }
-      const reference = await repository.findReference({
-        makeId: body.id_car_make ?? body.idCarMake ?? null,
-        modelId: body.id_car_model ?? body.idCarModel ?? null,
-        trimId: body.id_car_trim ?? body.idCarTrim ?? null,
-        make: body.make,
-        model: body.model,
-        trim: body.trim,
-      });
-      if ((body.id_car_make ?? body.idCarMake) != null && !reference.make) {
-        throw new AppError('VALIDATION_FAILED', `Make ${body.id_car_make ?? body.idCarMake} does not exist`);
-      }
-      if ((body.id_car_model ?? body.idCarModel) != null && !reference.model) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `Model ${body.id_car_model ?? body.idCarModel} is not a model of ${body.make}`,
-        );
-      }
-      if ((body.id_car_trim ?? body.idCarTrim) != null && !reference.trim) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `Trim ${body.id_car_trim ?? body.idCarTrim} is not a trim of ${body.model}`,
-        );
-      }
-      const isOther = /^other car$/i.test(body.make.trim());
-      const vin = body.vin ?? makePlaceholderVin(isOther ? 'OT' : 'NV', clock());
-      const size =
-        reference.model || reference.trim
-          ? resolveVehicleSize(
-              (reference.model?.size as 'S' | 'M' | 'L' | undefined) ?? null,
-              (reference.trim?.size as 'S' | 'M' | 'L' | undefined) ?? null,
-            )
-          : (body.size ?? 'M');
-      const values = {
-        vin,
-        year: body.year,
-        makeId: reference.make?.id ?? null,
-        modelId: reference.model?.id ?? null,
-        trimId: reference.trim?.id ?? null,
-        make: reference.make?.name ?? body.make,
-        model: reference.model?.name ?? body.model,
-        trim: reference.trim?.name ?? body.trim,
-        bodyStyle: body.bodyStyle ?? body.body ?? reference.trim?.bodyStyle ?? null,
-        color: body.color,
-        series: body.series,
-        stockNumber: body.stock ?? body.stock_number,
-        size,
-        imgUrl: body.img_url,
-        dealerId: owner.role === 'dealer' ? owner.companyId : null,
-        installerId: owner.role === 'installer' ? owner.companyId : null,
-      };
-      if (body.vin && !isPlaceholderVin(body.vin)) {
-        const existing = await repository.findOwnVehicleByVin(owner, body.vin);
-        if (existing) return repository.updateVehicle(existing.id, values);
-      }
-      return repository.insertVehicle(values);
+      return saveVehicle(auth, await prepareVehicle(auth, body));
     },
 
     /** GET /vehicles/{vin} and /vehiclesVIN/{vin}: the latest vehicle with this VIN the caller can see. */
