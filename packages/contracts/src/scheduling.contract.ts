@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 import { ZDayInput } from './wire-dates.contract';
 
 /**
@@ -121,3 +122,81 @@ export type TInstallerCalendarDay = z.infer<typeof ZInstallerCalendarDay>;
 
 export const ZInstallerCalendarDays = z.array(ZInstallerCalendarDay);
 export type TInstallerCalendarDays = z.infer<typeof ZInstallerCalendarDays>;
+
+const tags = ['scheduling'] as const;
+
+/** PUT and POST /schedule/ (decision 6: both set the schedule); one descriptor per method. */
+function scheduleCall<const M extends 'PUT' | 'POST'>(method: M, operationId: string) {
+  return defineCall({
+    operationId,
+    method,
+    path: schedulingPaths.schedule,
+    body: ZScheduleBody,
+    reply: ZScheduleReply,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    access: { effect: 'write', roles: ['installer'] },
+    summary: `Set the schedule of a job (${method}; decision 6: PUT and POST do the same)`,
+    description:
+      'installerId is the caller, doing the work. The start date follows the start-date picker (earliest today; dealer work ends by its due date; installer work up to 30 days past due). The job’s calendar days move with it (keeping their status); a booked job without days gets them; installer-type due date = end date. Allowed while new, scheduled or received.',
+    tags,
+  });
+}
+
+/** Availability, schedule and installer calendars (catalogue rows 48–52, 64); decision 008. */
+export const schedulingCalls = {
+  availability: defineCall({
+    operationId: 'getInstallerAvailability',
+    method: 'GET',
+    path: schedulingPaths.availability,
+    params: ZAvailabilityParams,
+    query: ZAvailabilityQuery,
+    reply: ZAvailabilityReply,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Can the installer fit this job from checkDate (000 shape)?',
+    description:
+      'For the installer itself (its offers, estimates and jobs) or the requesting dealer (an installer that answered its request). The request’s own calendar days do not count against it.',
+    tags,
+  }),
+  availabilitySummary: defineCall({
+    operationId: 'getAvailabilitySummary',
+    method: 'GET',
+    path: schedulingPaths.availabilitySummary,
+    params: ZAvailabilitySummaryParams,
+    query: ZAvailabilitySummaryQuery,
+    reply: ZAvailabilitySummaryReply,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'Availability banner of the installer wizard (001 shape)',
+    description:
+      'duration = the sum of the service durations in days (default 1). Without checkDate the requested date is the first day the job fits. warning is "May need to work over normal capacity" when no start up to the due date fits; draftConflicts lists draft jobs on the requested days.',
+    tags,
+  }),
+  setSchedule: scheduleCall('PUT', 'setSchedule'),
+  setSchedulePost: scheduleCall('POST', 'setSchedulePost'),
+  installerGroup: defineCall({
+    operationId: 'listInstallerGroup',
+    method: 'GET',
+    path: schedulingPaths.installerGroup,
+    params: ZInstallerGroupParams,
+    reply: ZInstallerGroupReply,
+    errors: [],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'Transfer candidates: the other locations of the caller’s installer group',
+    description: 'An empty list gives the client’s "No specialists available for transfer."',
+    tags,
+  }),
+  installerCalendars: defineCall({
+    operationId: 'listInstallerCalendarDays',
+    method: 'GET',
+    path: schedulingPaths.installerCalendars,
+    params: ZInstallerCalendarParams,
+    reply: ZInstallerCalendarDays,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Booked and blocked days of the installer wizard’s drop-off picker (row 64, 001 shape)',
+    description:
+      'One row per day with any booking, from today (UTC) through today + 60 days, in date order: capacity = units booked (jobs booked, pending or started covering the day, one per job), installerCapacity = the location’s capacity per day (default 8), blocked = capacity ≥ 2 × installerCapacity (such a drop-off date is refused with 409 at creation). For the installer itself, another location of its installer group or a company granted to the user (ASSIST may read); 404 otherwise.',
+    tags,
+  }),
+};
