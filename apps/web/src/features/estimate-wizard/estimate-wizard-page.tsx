@@ -5,8 +5,6 @@ import {
   ZDealer,
   ZZipCompletion,
 } from '@app/contracts/customers.contract';
-import { requestCreationPaths, ZCreateRequestReply } from '@app/contracts/request-creation.contract';
-import { ZVehicle } from '@app/contracts/vehicles.contract';
 import { formatMoney } from '@app/domain/shared/money';
 import {
   ActionIcon,
@@ -26,10 +24,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiHttpError, apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
+import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
 import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jobs';
+import { submitRequest } from '../request-wizard/request-wizard.api';
 import { VehicleStep, WorkStep } from '../request-wizard/request-wizard-page';
 import { lineDescription, quoteOf, toLineInput } from '../request-wizard/service-lines';
 import { useServiceSelection } from '../request-wizard/use-service-selection';
@@ -135,42 +134,23 @@ export function EstimateWizardPage() {
     setBusy(mode);
     setError(null);
     try {
-      const vehicleId =
-        vehicle.vehicleId ?? (await apiPost('/vehicles', vehicleCreateBody(vehicle), ZVehicle)).Vehicle_ID;
       const isDealer = party.kind === 'dealer';
-      const created = await apiPost(
-        requestCreationPaths.create,
-        {
-          requestType: isDealer ? 'dealer' : 'installer',
-          requestor: party.id,
-          ...(isDealer ? { dealerId: party.id } : { customerId: party.id }),
-          currentState: mode === 'estimate' ? 'new' : 'scheduled',
-          createdType: 'installer',
-          installerCatalog: isDealer ? 'WHOLE' : 'RETAIL',
-          availableDate: dropOff,
-          vehicleId,
-          vin: vehicle.vin,
-          noteText: notes.trim() || null,
-          services: services.map((s) => toLineInput(s, 'installer')),
-        },
-        ZCreateRequestReply,
-      );
-      if (referral) {
-        try {
-          await apiRequest('/referrals', {
-            method: 'PUT',
-            body: {
-              referralId: referral.referralId,
-              status: 'ESTIMATE_CREATED',
-              requestId: created.requestId,
-            },
-            schema: z.unknown(),
-            isQuiet: true,
-          });
-        } catch (e) {
-          console.warn('referral status update failed', e); // tolerated (001 §4)
-        }
-      }
+      // One call: a new vehicle, the estimate or job, its lines, offer, calendar and the referral's
+      // ESTIMATE_CREATED are written together or not at all.
+      await submitRequest({
+        requestType: isDealer ? 'dealer' : 'installer',
+        requestor: party.id,
+        ...(isDealer ? { dealerId: party.id } : { customerId: party.id }),
+        currentState: mode === 'estimate' ? 'new' : 'scheduled',
+        createdType: 'installer',
+        installerCatalog: isDealer ? 'WHOLE' : 'RETAIL',
+        availableDate: dropOff,
+        ...(vehicle.vehicleId ? { vehicleId: vehicle.vehicleId } : { vehicle: vehicleCreateBody(vehicle) }),
+        vin: vehicle.vin,
+        noteText: notes.trim() || null,
+        services: services.map((s) => toLineInput(s, 'installer')),
+        referralId: referral?.referralId ?? null,
+      });
       await invalidateServiceRequests(queryClient);
       navigate(mode === 'estimate' ? '/requestimates' : '/jobs');
     } catch (e) {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeAnswer, FakeHandler } from '../../test/fake-fetch';
@@ -55,6 +55,20 @@ async function chooseAny(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('option', { name: 'Any (1)' }));
 }
 
+/** Any specialist, the decoded VIN, these services, then Send Request. */
+async function fillAndSend(user: ReturnType<typeof userEvent.setup>, services: string[]) {
+  await chooseAny(user);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'VIN #' }), { target: { value: VIN } });
+  await user.click(screen.getByRole('button', { name: 'Decode VIN' }));
+  await screen.findByTestId('vehicle-summary');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  for (const name of services) await user.click(await screen.findByRole('button', { name: `Add ${name}` }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Send Request' }));
+}
+
 describe('dealer request wizard', { timeout: 30_000 }, () => {
   it('hides Previous on step 1 and keeps Next disabled until a specialist is chosen', async () => {
     const { user } = renderWizard();
@@ -108,6 +122,9 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
         margin: 0,
       },
       services: [],
+      vehicleId: 7,
+      match: { matched: 1, offers: [] },
+      notification: { success: true, queued: 1, recipients: ['elite@example.test'] },
     };
     const { user, server } = renderWizard({
       'POST /api/requests/check-duplicate': {
@@ -130,47 +147,9 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
           },
         ],
       },
-      'POST /api/vehicles': {
-        body: {
-          Vehicle_ID: 7,
-          id: 7,
-          vehicleId: 7,
-          Year: 2003,
-          Make: 'Honda',
-          Model: 'Accord',
-          Trim: 'EX',
-          Style: null,
-          body: null,
-          bodyStyle: null,
-          id_car_make: 1,
-          id_car_model: 2,
-          id_car_trim: 3,
-          color: null,
-          series: null,
-          VIN,
-          vin: VIN,
-          vinAvailable: true,
-          stock: null,
-          size: 'M',
-          id_car_type: 'M',
-          img_url: null,
-        },
-      },
       'POST /api/requestimates/': { body: created },
-      'GET /api/matchAll/': { body: { success: true, requestId: 99, matched: 1, offers: [] } },
-      'GET /api/sendemailreq/99': { body: { success: true, queued: 1, recipients: [] } },
     });
-    await chooseAny(user);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'VIN #' }), { target: { value: VIN } });
-    await user.click(screen.getByRole('button', { name: 'Decode VIN' }));
-    await screen.findByTestId('vehicle-summary');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('button', { name: 'Add Bumper Repaint' }));
-    await user.click(screen.getByRole('button', { name: 'Add Ceramic Coating' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await fillAndSend(user, ['Bumper Repaint', 'Ceramic Coating']);
 
     expect(await screen.findByTestId('duplicate-text')).toHaveTextContent(
       'We found 1 existing estimate(s) and job(s) for this 2003 Honda Accord: #24 new (available 2026/11/22 00:00:00). Do you want to continue creating a new request?',
@@ -180,12 +159,49 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
     expect(await screen.findByText("We'll take it from here")).toBeInTheDocument();
     expect(screen.getByTestId('request-ending')).toHaveTextContent('$1,453.50');
     const body = server.callsTo('POST', '/api/requestimates/')[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ requestType: 'dealer', assignedTo: 0, vehicleId: 7 });
+    // One call: the server records the vehicle, offers the request and queues the e-mails in its transaction.
+    expect(body).toMatchObject({
+      requestType: 'dealer',
+      assignedTo: 0,
+      vehicle: { year: 2003, make: 'Honda', model: 'Accord', trim: 'EX', vin: VIN },
+      matchAndNotify: true,
+      notifyContactId: null,
+    });
     expect(body.services).toEqual([
       { serviceId: 21, retailPrice: 570 },
       { serviceId: 22, retailPrice: 570 },
     ]);
-    await waitFor(() => expect(server.callsTo('GET', '/api/matchAll/')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/requestimates/')).toHaveLength(1);
+    for (const [method, path] of [
+      ['POST', '/api/vehicles'],
+      ['GET', '/api/matchAll/'],
+      ['GET', '/api/matchA/'],
+      ['GET', '/api/sendemailreq/99'],
+    ] as const) {
+      expect(server.callsTo(method, path)).toHaveLength(0);
+    }
+  });
+
+  it('shows the server’s refusal of the creation and stays on the last step', async () => {
+    const { user, server } = renderWizard({
+      'POST /api/requests/check-duplicate': { body: [] },
+      'POST /api/requestimates/': {
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: 'Specialist 3 cannot take request 99: it does not serve Paint for your dealership',
+        },
+      },
+    });
+    await fillAndSend(user, ['Bumper Repaint']);
+    expect(
+      await screen.findByText(
+        'Specialist 3 cannot take request 99: it does not serve Paint for your dealership',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("We'll take it from here")).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+    expect(server.callsTo('POST', '/api/requestimates/')).toHaveLength(1);
   });
 
   it('step 99 loads the services of a previous job, priced from the current catalog, and returns to Work', async () => {

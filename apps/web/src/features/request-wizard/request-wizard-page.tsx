@@ -5,13 +5,10 @@ import {
   requestCreationPaths,
   type TCreateRequestReply,
   type TDuplicateEntry,
-  ZCreateRequestReply,
   ZDuplicateEntry,
-  ZMatchReply,
-  ZQueuedReply,
 } from '@app/contracts/request-creation.contract';
 import { serviceRequestPaths, ZRequestimate } from '@app/contracts/service-requests.contract';
-import { ZMake, ZModel, ZTrim, ZVehicle, ZVinReply } from '@app/contracts/vehicles.contract';
+import { ZMake, ZModel, ZTrim, ZVinReply } from '@app/contracts/vehicles.contract';
 import { toLocalIsoDate } from '@app/domain/scheduling/dates';
 import { formatMoney } from '@app/domain/shared/money';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
@@ -43,6 +40,7 @@ import { useSession } from '../../lib/session-store';
 import { invalidateServiceRequests, serviceRequestKeys } from '../service-requests/query-keys';
 import { loadedJobMessage, loadPreviousJob, PreviousJobsTable } from './previous-jobs';
 import { requestWizardKeys } from './query-keys';
+import { submitRequest } from './request-wizard.api';
 import { CustomServiceDialog, DiscountDialog } from './service-dialogs';
 import { isPendingCustom, lineCost, lineDescription, toLineInput } from './service-lines';
 import { type ServiceSelection, useServiceSelection } from './use-service-selection';
@@ -109,45 +107,25 @@ export function RequestWizardPage(props: { hint?: string | null }) {
     setIsSending(true);
     setSendError(null);
     try {
-      const created = await apiPost(
-        '/vehicles',
-        { ...vehicleCreateBody(vehicle), stock_number: stockNumber || null },
-        ZVehicle,
-      );
-      const reply = await apiPost(
-        requestCreationPaths.create,
-        {
-          requestType: 'dealer',
-          requestor: dealerId,
-          dealerId,
-          assignedTo: specialist ?? 0,
-          availableDate,
-          dueDate: effectiveDue,
-          vehicleId: created.Vehicle_ID,
-          vin: vehicle.vin,
-          createdType: 'dealer',
-          installerCatalog: 'WHOLE',
-          stock_number: stockNumber || null,
-          deal_number: dealNumber || null,
-          noteText: notes.trim() || null,
-          services: services.map((s) => toLineInput(s, 'dealer')),
-        },
-        ZCreateRequestReply,
-      );
-      const matchPath = specialist ? requestCreationPaths.matchOne : requestCreationPaths.matchAll;
-      try {
-        await apiGet(matchPath, ZMatchReply, { query: { Id: reply.requestId }, isQuiet: true });
-        await apiGet(
-          buildPath(requestCreationPaths.requestEmail, { requestId: reply.requestId }),
-          ZQueuedReply,
-          {
-            query: { contactId: contactId ?? undefined },
-            isQuiet: true,
-          },
-        );
-      } catch (error) {
-        console.warn('matching or notification failed', error);
-      }
+      // One call: the vehicle, request, lines, note, offers and e-mails are created together or not at all.
+      const reply = await submitRequest({
+        requestType: 'dealer',
+        requestor: dealerId,
+        dealerId,
+        assignedTo: specialist ?? 0,
+        availableDate,
+        dueDate: effectiveDue,
+        vehicle: { ...vehicleCreateBody(vehicle), stock_number: stockNumber || null },
+        vin: vehicle.vin,
+        createdType: 'dealer',
+        installerCatalog: 'WHOLE',
+        stock_number: stockNumber || null,
+        deal_number: dealNumber || null,
+        noteText: notes.trim() || null,
+        services: services.map((s) => toLineInput(s, 'dealer')),
+        matchAndNotify: true,
+        notifyContactId: contactId ? Number(contactId) : null,
+      });
       await invalidateServiceRequests(queryClient);
       setEnding({
         requestId: reply.requestId,
