@@ -1,5 +1,6 @@
 import { vehicleSizes } from '@app/domain/vehicles/vehicle-size';
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 /**
  * Service categories and priced services for the creation wizards (catalogue rows 92–94; 001 §3, §7, §9).
@@ -86,3 +87,56 @@ export const ZTaxReply = z.object({
   display_name: z.string(),
   inclusive: z.boolean(),
 });
+
+const servicesDescription =
+  'Priced for the vehicle size and trim (a trim override replaces the size price). Third segment WHOLE/WHOLESALE/DEALER = wholesale catalog, anything else = retail. Category All = every category. Installer id 0 (dealers) = every specialist the dealer may use, merged by category and description at the lowest price. Dealers never see custom services and get both wholesale_price and retail_price.';
+
+/** Categories, priced services and tax rates (catalogue rows 92–94; decision 008). */
+export const catalogCalls = {
+  listCategories: defineCall({
+    operationId: 'listCategories',
+    method: 'GET',
+    path: catalogPaths.categories,
+    params: ZCategoriesParams,
+    reply: z.array(ZCategory),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Service categories of a specialist (0: of every specialist the dealer may use)',
+    tags: ['catalog'],
+  }),
+  listServicesForDealer: defineCall({
+    operationId: 'listServicesForDealer',
+    method: 'GET',
+    path: catalogPaths.servicesWithDealer,
+    params: ZServicesWithDealerParams,
+    reply: z.array(ZCatalogService),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Priced services: /services/{installer}/{size}/{catalog}/{category}/{dealerId}/{trimId}',
+    description: servicesDescription,
+    tags: ['catalog'],
+  }),
+  listServices: defineCall({
+    operationId: 'listServices',
+    method: 'GET',
+    path: catalogPaths.services,
+    params: ZServicesParams,
+    reply: z.array(ZCatalogService),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Priced services: /services/{installer}/{size}/{catalog}/{category}/{trimId}',
+    description: servicesDescription,
+    tags: ['catalog'],
+  }),
+  getTaxRate: defineCall({
+    operationId: 'getTaxRate',
+    method: 'GET',
+    path: catalogPaths.taxes,
+    params: ZTaxParams,
+    reply: ZTaxReply,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Sales tax rate (percentage) by Stripe tax rate id or installer id',
+    tags: ['catalog'],
+  }),
+};
