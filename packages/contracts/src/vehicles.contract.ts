@@ -1,6 +1,7 @@
 import { bodyStyles, vehicleSizes } from '@app/domain/vehicles/vehicle-size';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 /**
  * Vehicles, VIN decoding and the reference catalog (catalogue rows 83–91, 122; 001 §3, §5, §7; decisions 1, 9).
@@ -245,3 +246,136 @@ export const ZCustomerJob = z.object({
 });
 export type TCustomerJob = z.infer<typeof ZCustomerJob>;
 export const CUSTOMER_JOBS_LIMIT = 50;
+
+const tags = ['vehicles'] as const;
+
+/** VIN decoding, the reference catalog and the companies' vehicles (catalogue rows 83–91, 122; decision 008). */
+export const vehicleCalls = {
+  decodeVin: defineCall({
+    operationId: 'decodeVin',
+    method: 'GET',
+    path: vehiclePaths.vin,
+    query: ZVinQuery,
+    reply: ZVinReply,
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Decode a VIN (NHTSA vPIC data offline, or vPIC over HTTP when VPIC_URL is set)',
+    description:
+      'Results[0] has the vPIC values (ModelYear, Make, Model, Series, Trim, Trim2, BodyClass, VIN, ErrorCode, ErrorText) and the match to the reference catalog: id_car_make, id_car_model, id_car_trim, size (S/M/L, default M), matchType exact|loose|none (make score > 0.8, model > 0.7; trim score = 0.5 year fit + 0.3 trim + 0.2 body, the trim must fit the model year).',
+    tags,
+  }),
+  listMakes: defineCall({
+    operationId: 'listMakes',
+    method: 'GET',
+    path: vehiclePaths.makes,
+    reply: z.array(ZMake),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Every make',
+    tags,
+  }),
+  listMakesOfYear: defineCall({
+    operationId: 'listMakesOfYear',
+    method: 'GET',
+    path: vehiclePaths.makesOfYear,
+    params: ZYearParam,
+    reply: z.array(ZMake),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Makes with a trim built in the year',
+    tags,
+  }),
+  listModels: defineCall({
+    operationId: 'listModels',
+    method: 'GET',
+    path: vehiclePaths.models,
+    params: ZModelsParam,
+    reply: z.array(ZModel),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Models of a make in a year: /models/{year}{makeId} or /models/{makeId}{year} (decision 1)',
+    tags,
+  }),
+  listTrims: defineCall({
+    operationId: 'listTrims',
+    method: 'GET',
+    path: vehiclePaths.trims,
+    params: ZTrimsParam,
+    query: ZTrimsQuery,
+    reply: z.array(ZTrim),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Trims of a model (optionally only those built in ?year=)',
+    tags,
+  }),
+  listVehicleYears: defineCall({
+    operationId: 'listVehicleYears',
+    method: 'GET',
+    path: vehiclePaths.years,
+    query: ZYearsQuery,
+    reply: ZYearsReply,
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Vehicle years of a flow (decision 9): dealer 1950..next year, installer and catalog 1950..+2',
+    tags,
+  }),
+  createVehicle: defineCall({
+    operationId: 'createVehicle',
+    method: 'POST',
+    path: vehiclePaths.vehicles,
+    body: ZCreateVehicleBody,
+    reply: ZVehicle,
+    errors: [],
+    access: { effect: 'write' },
+    summary: 'Record a vehicle of the caller’s company (no VIN: an NV placeholder, OT for Other car)',
+    tags,
+  }),
+  getVehicleByVin: defineCall({
+    operationId: 'getVehicleByVin',
+    method: 'GET',
+    path: vehiclePaths.vehicle,
+    aliases: [vehiclePaths.vehicleByVin],
+    params: ZVinParam,
+    reply: ZVehicle,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'The latest vehicle with this VIN that the caller can see',
+    tags,
+  }),
+  replaceVin: defineCall({
+    operationId: 'replaceVin',
+    method: 'PUT',
+    path: vehiclePaths.vehicleByVin,
+    params: ZVinParam,
+    body: ZReplaceVinBody,
+    reply: ZReplaceVinReply,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    access: { effect: 'write' },
+    summary: 'Replace a stored NV placeholder VIN by the entered one (CHECK IN)',
+    tags,
+  }),
+  listCustomerVehicles: defineCall({
+    operationId: 'listCustomerVehicles',
+    method: 'GET',
+    path: vehiclePaths.customerVehicles,
+    params: ZCustomerVehiclesParams,
+    query: ZCustomerVehiclesQuery,
+    reply: z.array(ZVehicle),
+    errors: [],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'A customer’s previous vehicles at this specialist (?type=dealer for a dealership)',
+    tags,
+  }),
+  listCustomerJobs: defineCall({
+    operationId: 'listCustomerJobs',
+    method: 'GET',
+    path: vehiclePaths.customerJobs,
+    params: ZCustomerVehiclesParams,
+    query: ZCustomerVehiclesQuery,
+    reply: z.array(ZCustomerJob),
+    errors: [],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'A customer’s previous jobs at this specialist, newest first (?type=dealer for a dealership)',
+    tags,
+  }),
+};

@@ -13,8 +13,9 @@ import {
   ZAvailabilityReply,
   ZInstallerGroupReply,
 } from '@app/contracts/scheduling.contract';
-import { type TVinResult, vehiclePaths, ZVinReply } from '@app/contracts/vehicles.contract';
+import { type TVinResult, vehicleCalls } from '@app/contracts/vehicles.contract';
 import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { callApi } from '../../lib/call-api';
 
 /** The body an action takes (contracts/lifecycle.contract.ts `actionBodySchemas`). */
 export type ActionBody = {
@@ -77,7 +78,7 @@ export function fetchInstallerGroup(installerId: number): Promise<TInstallerGrou
 
 /** GET /vin/?Id= : the vehicle a valid VIN decodes to, or null. */
 export async function lookUpVin(vin: string, signal?: AbortSignal): Promise<TVinResult | null> {
-  const reply = await apiGet(vehiclePaths.vin, ZVinReply, { query: { Id: vin }, isQuiet: true, signal });
+  const reply = await callApi(vehicleCalls.decodeVin, { query: { Id: vin } }, { isQuiet: true, signal });
   return reply.Results[0] ?? null;
 }
 
