@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@app/contracts/errors.contract';
-import { APP_VERSION, ZHealth, ZMeta, ZReady } from '@app/contracts/shell.contract';
+import { APP_VERSION, healthCalls, ZMeta } from '@app/contracts/shell.contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -35,6 +35,7 @@ import { createTokenSigner } from './platform/security/tokens';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
+import { registerCall } from './plugins/register-call';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { isApiUrl, registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextGuard } from './plugins/text-guard';
@@ -136,37 +137,19 @@ export async function buildApp({
           loadSessionUser: createSessionUserLoader({ repository: authRepository, cache: authUserCache }),
         }),
       );
-      api.get(
-        '/health',
-        {
-          config: { public: true },
-          schema: { tags: ['meta'], summary: 'Liveness and database kind', response: { 200: ZHealth } },
-        },
-        async () => {
-          await database.exec('select 1');
-          return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
-        },
-      );
-      api.get(
-        '/health/ready',
-        {
-          config: { public: true },
-          schema: {
-            tags: ['meta'],
-            summary: 'Readiness: the database answers (503 SERVICE_UNAVAILABLE when it does not)',
-            response: { 200: ZReady },
-          },
-        },
-        async (request) => {
-          try {
-            await database.ping(READY_TIMEOUT_MS);
-          } catch (error) {
-            request.log.warn({ err: error }, 'readiness: database unavailable');
-            throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.');
-          }
-          return { status: 'ready' as const, database: database.kind };
-        },
-      );
+      registerCall(api, healthCalls.health, async () => {
+        await database.exec('select 1');
+        return { status: 'ok' as const, database: database.kind, version: APP_VERSION };
+      });
+      registerCall(api, healthCalls.ready, async ({ request }) => {
+        try {
+          await database.ping(READY_TIMEOUT_MS);
+        } catch (error) {
+          request.log.warn({ err: error }, 'readiness: database unavailable');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.');
+        }
+        return { status: 'ready' as const, database: database.kind };
+      });
       registerAuthRoutes(api, {
         service: authService,
         repository: authRepository,

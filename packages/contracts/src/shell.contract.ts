@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { defineCall } from './call.contract';
 
 export const shellPaths = {
-  dealers: '/dealers/:companyId',
-  installers: '/installers/:companyId',
+  dealer: '/dealers/:id',
+  dealerSingular: '/dealer/:id',
+  installer: '/installers/:id',
+  installerLocations: '/installerLocations/:id',
+  installerAuth: '/installerAuth/:id',
+  updateLocation: '/updateLocation/:id',
   userAccess: '/userAccess/:id',
-  installerLocations: '/installerLocations/:installerId',
   navbarCounts: '/navbar-data-cached',
   legacyCounts: '/counts/',
   referralCounts: '/referralcounts/',
@@ -219,3 +222,100 @@ export const ZUpdateLocationResponse = z.object({
   installer_id: z.number().int(),
   calendar_id: z.string(),
 });
+
+/** Company records, locations, calendar link and the company dropdown (catalogue rows 2–4; decision 008). */
+export const companyCalls = {
+  getDealer: defineCall({
+    operationId: 'getDealer',
+    method: 'GET',
+    path: shellPaths.dealer,
+    // Decision 3: both spellings answer.
+    aliases: [shellPaths.dealerSingular],
+    params: ZIdParam,
+    reply: z.array(z.union([ZDealerRecord, ZPublicDealerRecord])),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Dealer company record (array of one); installers get its public fields',
+    tags: ['companies'],
+  }),
+  getInstaller: defineCall({
+    operationId: 'getInstaller',
+    method: 'GET',
+    path: shellPaths.installer,
+    params: ZIdParam,
+    reply: z.array(z.union([ZInstallerRecord, ZPublicInstallerRecord])),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Installer company record (array of one); dealers get its public fields',
+    tags: ['companies'],
+  }),
+  listInstallerLocations: defineCall({
+    operationId: 'listInstallerLocations',
+    method: 'GET',
+    path: shellPaths.installerLocations,
+    params: ZIdParam,
+    reply: z.array(z.union([ZInstallerLocation, ZPublicInstallerLocation])),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Locations of an installer with capacity (card reader and account for its own users)',
+    tags: ['companies'],
+  }),
+  getInstallerAuth: defineCall({
+    operationId: 'getInstallerAuth',
+    method: 'GET',
+    path: shellPaths.installerAuth,
+    params: ZIdParam,
+    reply: z.union([ZInstallerAuth, ZPublicInstallerAuth]),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Calendar link state of an installer',
+    tags: ['companies'],
+  }),
+  selectCalendar: defineCall({
+    operationId: 'selectCalendar',
+    method: 'PUT',
+    path: shellPaths.updateLocation,
+    params: ZIdParam,
+    body: ZUpdateLocationBody,
+    reply: ZUpdateLocationResponse,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'write', roles: ['installer'] },
+    summary: 'Select the calendar that manages this location’s appointments',
+    tags: ['companies'],
+  }),
+  listUserAccess: defineCall({
+    operationId: 'listUserAccess',
+    method: 'GET',
+    path: shellPaths.userAccess,
+    params: ZIdParam,
+    reply: z.array(ZCompanyAccessEntry),
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Companies the user may reach (company dropdown)',
+    tags: ['companies'],
+  }),
+};
+
+/** Liveness and readiness probes: public, no sign-in. */
+export const healthCalls = {
+  health: defineCall({
+    operationId: 'getHealth',
+    method: 'GET',
+    path: shellPaths.health,
+    reply: ZHealth,
+    errors: ['SERVICE_UNAVAILABLE'],
+    access: { public: true },
+    summary: 'Liveness and database kind',
+    tags: ['meta'],
+  }),
+  ready: defineCall({
+    operationId: 'getReadiness',
+    method: 'GET',
+    path: shellPaths.ready,
+    reply: ZReady,
+    errors: ['SERVICE_UNAVAILABLE'],
+    access: { public: true },
+    summary: 'Readiness: the database answers (503 SERVICE_UNAVAILABLE when it does not)',
+    tags: ['meta'],
+  }),
+};

@@ -12,9 +12,9 @@ import {
   ZTerminalPayReply,
   ZTerminalReply,
 } from '@app/contracts/payments.contract';
-import { shellPaths, ZInstallerLocation } from '@app/contracts/shell.contract';
-import { z } from 'zod';
+import { companyCalls, type TInstallerLocation } from '@app/contracts/shell.contract';
 import { apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
+import { callApi } from '../../lib/call-api';
 
 export function fetchRequestPayments(requestId: number) {
   return apiGet(buildPath(paymentPaths.requestPayments, { requestId }), ZRequestPayments, { isQuiet: true });
@@ -24,10 +24,14 @@ export function fetchInvoice(invoiceRef: string) {
   return apiGet(buildPath(paymentPaths.invoice, { invoiceId: invoiceRef }), ZInvoice, { isQuiet: true });
 }
 
-export function fetchInstallerLocations(installerId: number) {
-  return apiGet(buildPath(shellPaths.installerLocations, { installerId }), z.array(ZInstallerLocation), {
-    isQuiet: true,
-  });
+/** The installer's own locations (with the card reader): its users get the full rows, never the public view. */
+export async function fetchInstallerLocations(installerId: number): Promise<TInstallerLocation[]> {
+  const locations = await callApi(
+    companyCalls.listInstallerLocations,
+    { params: { id: installerId } },
+    { isQuiet: true },
+  );
+  return locations.filter((location): location is TInstallerLocation => 'stripe_location' in location);
 }
 
 /**

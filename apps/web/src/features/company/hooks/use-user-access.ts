@@ -1,7 +1,6 @@
-import { shellPaths, ZCompanyAccessEntry } from '@app/contracts/shell.contract';
+import { companyCalls } from '@app/contracts/shell.contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, buildPath } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { useActingCompanyId } from '../../../lib/query-keys';
 import { companyKeys } from '../query-keys';
 
@@ -14,9 +13,7 @@ export function useUserAccess(userId: number) {
     placeholderData: keepPreviousData,
     queryFn: async () => {
       try {
-        return await apiGet(buildPath(shellPaths.userAccess, { id: userId }), z.array(ZCompanyAccessEntry), {
-          isQuiet: true,
-        });
+        return await callApi(companyCalls.listUserAccess, { params: { id: userId } }, { isQuiet: true });
       } catch (error) {
         // 002 §8: a failed association lookup is only logged; the top bar then shows the company title.
         console.warn('Could not load the companies this user may reach', error);
