@@ -39,6 +39,11 @@ export type CallDescriptor = {
   reply: z.ZodType;
   /** Status of a successful answer (default 200). */
   status?: 200 | 201 | 202 | 204;
+  /**
+   * Other 2xx the handler may answer with the same reply (it sets them on `reply`), e.g. 200 when an
+   * idempotent create repeats its first result instead of creating (201).
+   */
+  otherStatuses?: readonly (200 | 201 | 202 | 204)[];
   /** The errors the call can answer besides those every call can (validation, sign-in). */
   errors: readonly TErrorCode[];
   access: CallAccess;

@@ -35,6 +35,7 @@ function implicitErrors(call: CallDescriptor): TErrorCode[] {
 /** The OpenAPI/response map: the reply under its status, the error shape under every status it can answer. */
 export function responsesOf(call: CallDescriptor): Record<number, unknown> {
   const responses: Record<number, unknown> = { [call.status ?? 200]: call.reply };
+  for (const status of call.otherStatuses ?? []) responses[status] = call.reply;
   for (const code of [...implicitErrors(call), ...call.errors]) {
     responses[errorStatusByCode[code]] = ZErrorResponse;
   }

@@ -1,27 +1,15 @@
 import { lifecyclePaths, ZTransitionResult } from '@app/contracts/lifecycle.contract';
-import {
-  paymentPaths,
-  ZCardPaymentReply,
-  ZCreateCardPaymentReply,
-  ZInvoice,
-  ZInvoiceActionReply,
-  ZInvoiceMetaReply,
-  ZRequestPayments,
-  ZRequestPaymentsReply,
-  ZResendInvoiceReply,
-  ZTerminalPayReply,
-  ZTerminalReply,
-} from '@app/contracts/payments.contract';
+import { paymentCalls } from '@app/contracts/payments.contract';
 import { companyCalls, type TInstallerLocation } from '@app/contracts/shell.contract';
-import { apiGet, apiPost, apiRequest, buildPath } from '../../lib/api-client';
+import { apiPost, buildPath } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 
 export function fetchRequestPayments(requestId: number) {
-  return apiGet(buildPath(paymentPaths.requestPayments, { requestId }), ZRequestPayments, { isQuiet: true });
+  return callApi(paymentCalls.requestPayments, { params: { requestId } }, { isQuiet: true });
 }
 
 export function fetchInvoice(invoiceRef: string) {
-  return apiGet(buildPath(paymentPaths.invoice, { invoiceId: invoiceRef }), ZInvoice, { isQuiet: true });
+  return callApi(paymentCalls.invoice, { params: { invoiceId: invoiceRef } }, { isQuiet: true });
 }
 
 /** The installer's own locations (with the card reader): its users get the full rows, never the public view. */
@@ -44,41 +32,31 @@ export function createRequestInvoice(
   invoiceType: 'deposit' | 'final',
   idempotencyKey: string,
 ) {
-  return apiPost(
-    paymentPaths.createInvoice,
-    { requestId, requestType, invoiceType, finalize: true, idempotencyKey },
-    ZInvoice,
+  return callApi(
+    paymentCalls.createInvoice,
+    { body: { requestId, requestType, invoiceType, finalize: true, idempotencyKey } },
     { isQuiet: true },
   );
 }
 
 export function saveInvoiceMeta(invoiceId: number, body: { PO?: string; checkNumber?: string }) {
-  return apiRequest(buildPath(paymentPaths.invoiceMeta, { id: invoiceId }), {
-    method: 'PUT',
-    body,
-    schema: ZInvoiceMetaReply,
-  });
+  return callApi(paymentCalls.invoiceMeta, { params: { id: String(invoiceId) }, body });
 }
 
 export function settleInvoice(
   invoiceId: number,
   body: { method: 'settle' | 'check' | 'cash'; checkNumber?: string },
 ) {
-  return apiRequest(buildPath(paymentPaths.settleInvoice, { id: invoiceId }), {
-    method: 'PUT',
-    body,
-    schema: ZInvoiceActionReply,
-  });
+  return callApi(paymentCalls.settleInvoice, { params: { id: String(invoiceId) }, body });
 }
 
 export function recordCheckPayment(requestId: number, paymentId: number, checkNumber: string) {
   const trimmed = checkNumber.trim();
-  return apiRequest(buildPath(paymentPaths.checkPayment, { requestId }), {
-    method: 'PUT',
+  return callApi(paymentCalls.checkPayment, {
+    params: { requestId },
     body: trimmed
       ? { payment_id: paymentId, checkNumber: trimmed, method: 'check' }
       : { payment_id: paymentId, method: 'cash' },
-    schema: ZRequestPaymentsReply,
   });
 }
 
@@ -96,28 +74,22 @@ export function saveDepositAmount(requestId: number, dollars: string) {
 }
 
 export function resendInvoice(invoiceId: number) {
-  return apiRequest(buildPath(paymentPaths.resendInvoice, { id: invoiceId }), {
-    method: 'PUT',
-    schema: ZResendInvoiceReply,
-  });
+  return callApi(paymentCalls.resendInvoice, { params: { id: String(invoiceId) } });
 }
 
 /** The calls of the card-payment sequence (quiet: the popup shows its own messages). */
 export const cardPaymentCalls = {
   createPayment: (invoiceId: number, locationId: string, idempotencyKey: string) =>
-    apiPost(
-      paymentPaths.createCardPayment,
-      { invoiceId, locationId, idempotencyKey },
-      ZCreateCardPaymentReply,
-      {
-        isQuiet: true,
-      },
+    callApi(
+      paymentCalls.createCardPayment,
+      { body: { invoiceId, locationId, idempotencyKey } },
+      { isQuiet: true },
     ),
   checkTerminal: (readerId: string) =>
-    apiGet(buildPath(paymentPaths.terminal, { id: readerId }), ZTerminalReply, { isQuiet: true }),
+    callApi(paymentCalls.terminal, { params: { id: readerId } }, { isQuiet: true }),
   terminalPay: (paymentId: string, terminalId: string) =>
-    apiPost(paymentPaths.terminalPay, { paymentId, terminalId }, ZTerminalPayReply, { isQuiet: true }),
+    callApi(paymentCalls.terminalPay, { body: { paymentId, terminalId } }, { isQuiet: true }),
   getPayment: (paymentId: string) =>
-    apiGet(buildPath(paymentPaths.cardPayment, { paymentId }), ZCardPaymentReply, { isQuiet: true }),
+    callApi(paymentCalls.cardPayment, { params: { paymentId } }, { isQuiet: true }),
 };
 export type CardPaymentCalls = typeof cardPaymentCalls;
