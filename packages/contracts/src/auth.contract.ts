@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 export const authPaths = {
   signIn: '/auth/signin',
@@ -74,3 +75,94 @@ export const ZUserProfile = z.object({
   groups: z.array(ZGroup),
 });
 export type TUserProfile = z.infer<typeof ZUserProfile>;
+
+export const ZUserStatusParams = z.object({ email: z.string().min(1).max(254) });
+/** `email` may be left out: the profile is always the caller's own. */
+export const ZLoginProfileLookup = ZLoginProfileQuery.partial();
+
+const tags = ['auth'] as const;
+
+/**
+ * Sign-in, sessions, password reset and the profile (catalogue row 1; decisions 006, 008). The web app's
+ * refresh token travels in the HttpOnly session cookie the API sets and reads on sign-in, refresh and sign-out.
+ */
+export const authCalls = {
+  signIn: defineCall({
+    operationId: 'signIn',
+    method: 'POST',
+    path: authPaths.signIn,
+    body: ZSignInBody,
+    reply: ZTokenResponse,
+    errors: ['INVALID_CREDENTIALS', 'RATE_LIMITED', 'FORBIDDEN'],
+    access: { public: true },
+    summary: 'Sign in with e-mail and password',
+    tags,
+  }),
+  refresh: defineCall({
+    operationId: 'refreshSession',
+    method: 'POST',
+    path: authPaths.refresh,
+    body: ZRefreshWithCompanyBody,
+    reply: ZTokenResponse,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+    access: { public: true },
+    summary:
+      'Exchange a refresh token (body, or the session cookie with X-Requested-With) for a new token pair (optionally for another company of the user)',
+    tags,
+  }),
+  signOut: defineCall({
+    operationId: 'signOut',
+    method: 'POST',
+    path: authPaths.signOut,
+    body: ZSignOutBody,
+    reply: ZOkResponse,
+    errors: ['FORBIDDEN'],
+    access: { public: true },
+    summary: 'Revoke the refresh token (body or session cookie) and its family; ends that session',
+    tags,
+  }),
+  requestPasswordReset: defineCall({
+    operationId: 'requestPasswordReset',
+    method: 'POST',
+    path: authPaths.requestPasswordReset,
+    body: ZRequestPasswordResetBody,
+    reply: ZOkResponse,
+    errors: ['RATE_LIMITED'],
+    access: { public: true },
+    summary: 'E-mail a single-use password reset link (same answer whether or not the address exists)',
+    tags,
+  }),
+  resetPassword: defineCall({
+    operationId: 'resetPassword',
+    method: 'POST',
+    path: authPaths.resetPassword,
+    body: ZResetPasswordBody,
+    reply: ZOkResponse,
+    errors: [],
+    access: { public: true },
+    summary: 'Set a new password with a reset link token',
+    tags,
+  }),
+  userStatus: defineCall({
+    operationId: 'getUserStatus',
+    method: 'GET',
+    path: authPaths.userStatus,
+    params: ZUserStatusParams,
+    reply: ZUserStatus,
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Account status of a user (User Management, ADMIN only)',
+    tags,
+  }),
+  loginProfile: defineCall({
+    operationId: 'getLoginProfile',
+    method: 'GET',
+    path: authPaths.loginProfile,
+    query: ZLoginProfileLookup,
+    reply: ZUserProfile,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'The signed-in user profile including Company_id (row 1)',
+    tags,
+  }),
+};

@@ -1,4 +1,4 @@
-import { authPaths, ZTokenResponse } from '@app/contracts/auth.contract';
+import { authCalls, ZTokenResponse } from '@app/contracts/auth.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
@@ -186,7 +186,10 @@ export function apiPost<TSchema extends z.ZodType>(
 // Token rotation. Refresh tokens work once (and a reused one revokes its whole family), so every
 // rotation in this tab runs one at a time, and across tabs under a Web Lock where the browser has one.
 
-/** The refresh answer: a new token pair, with the user when the server includes it. */
+/**
+ * The refresh answer: a new token pair, with the user when the server includes it. Looser than the call's
+ * reply schema, so this transport (below callApi, which sends through it) builds the call from the descriptor.
+ */
 const ZRefreshResponse = ZTokenResponse.partial({ user: true });
 export type RefreshResponse = z.output<typeof ZRefreshResponse>;
 
@@ -216,7 +219,8 @@ function sessionExpiredError(): ApiHttpError {
 /** The refresh token travels in the HttpOnly cookie the server set; the body carries at most the company. */
 async function postRefresh(body: { companyId?: number }): Promise<RefreshResponse> {
   try {
-    return await apiPost(authPaths.refresh, body, ZRefreshResponse, { isPublic: true, isQuiet: true });
+    const { path, method } = authCalls.refresh;
+    return await apiRequest(path, { method, body, schema: ZRefreshResponse, isPublic: true, isQuiet: true });
   } catch (error) {
     // The server refused the refresh token: the session is over. A network or server failure keeps it.
     if (error instanceof ApiHttpError && error.status === 401) sessionStore.clear();

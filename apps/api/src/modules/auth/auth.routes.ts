@@ -1,26 +1,10 @@
-import {
-  authPaths,
-  ZLoginProfileQuery,
-  ZOkResponse,
-  ZRefreshWithCompanyBody,
-  ZRequestPasswordResetBody,
-  ZResetPasswordBody,
-  ZSignInBody,
-  ZSignOutBody,
-  ZTokenResponse,
-  ZUserProfile,
-  ZUserStatus,
-} from '@app/contracts/auth.contract';
-import { AppError, ZErrorResponse } from '@app/contracts/errors.contract';
+import { authCalls as calls } from '@app/contracts/auth.contract';
+import { AppError } from '@app/contracts/errors.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { REFRESH_TOKEN_TTL_MS } from '../../platform/security/tokens';
-import { requireAuth } from '../../plugins/auth-guard';
+import { registerCall } from '../../plugins/register-call';
 import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
-
-const tags = ['auth'];
 
 /**
  * The web app's refresh token travels only in this cookie (docs/decisions/006-sign-in-throttling.md):
@@ -40,8 +24,6 @@ export function registerAuthRoutes(
     secureCookie,
   }: { service: AuthService; repository: AuthRepository; secureCookie: boolean },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(REFRESH_COOKIE, refreshToken, {
       httpOnly: true,
@@ -71,153 +53,63 @@ export function registerAuthRoutes(
     return fromCookie;
   };
 
-  r.post(
-    authPaths.signIn,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        body: ZSignInBody,
-        response: { 200: ZTokenResponse, 401: ZErrorResponse, 429: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const tokens = await service.signIn({ ...request.body, ip: request.ip });
+  registerCall(app, calls.signIn, async ({ body, request, reply }) => {
+    const tokens = await service.signIn({ ...body, ip: request.ip });
+    setRefreshCookie(reply, tokens.refreshToken);
+    return tokens;
+  });
+
+  registerCall(app, calls.refresh, async ({ body, request, reply }) => {
+    const refreshToken = refreshTokenOf(request, body.refreshToken);
+    try {
+      const tokens = await service.refresh({ refreshToken, companyId: body.companyId });
       setRefreshCookie(reply, tokens.refreshToken);
       return tokens;
-    },
-  );
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') clearRefreshCookie(reply);
+      throw error;
+    }
+  });
 
-  r.post(
-    authPaths.refresh,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          'Exchange a refresh token (body, or the session cookie with X-Requested-With) for a new token pair (optionally for another company of the user)',
-        body: ZRefreshWithCompanyBody,
-        response: { 200: ZTokenResponse, 401: ZErrorResponse, 403: ZErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const refreshToken = refreshTokenOf(request, request.body.refreshToken);
-      try {
-        const tokens = await service.refresh({ refreshToken, companyId: request.body.companyId });
-        setRefreshCookie(reply, tokens.refreshToken);
-        return tokens;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'UNAUTHENTICATED') clearRefreshCookie(reply);
-        throw error;
-      }
-    },
-  );
+  registerCall(app, calls.signOut, async ({ body, request, reply }) => {
+    const refreshToken = refreshTokenOf(request, body.refreshToken);
+    clearRefreshCookie(reply);
+    await service.signOut(refreshToken);
+    return { success: true };
+  });
 
-  r.post(
-    authPaths.signOut,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Revoke the refresh token (body or session cookie) and its family; ends that session',
-        body: ZSignOutBody,
-        response: { 200: ZOkResponse },
-      },
-    },
-    async (request, reply) => {
-      const refreshToken = refreshTokenOf(request, request.body.refreshToken);
-      clearRefreshCookie(reply);
-      await service.signOut(refreshToken);
-      return { success: true };
-    },
-  );
+  registerCall(app, calls.requestPasswordReset, async ({ body, request }) => {
+    await service.requestPasswordReset({ email: body.email, ip: request.ip });
+    return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent.' };
+  });
 
-  r.post(
-    authPaths.requestPasswordReset,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'E-mail a single-use password reset link (same answer whether or not the address exists)',
-        body: ZRequestPasswordResetBody,
-        response: { 200: ZOkResponse, 429: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      await service.requestPasswordReset({ email: request.body.email, ip: request.ip });
-      return { success: true, message: 'If an account exists for that e-mail, a reset link has been sent.' };
-    },
-  );
+  registerCall(app, calls.resetPassword, async ({ body }) => {
+    await service.resetPassword(body);
+    return { success: true, message: 'Your password has been changed. Please sign in.' };
+  });
 
-  r.post(
-    authPaths.resetPassword,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset link token',
-        body: ZResetPasswordBody,
-        response: { 200: ZOkResponse, 400: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      await service.resetPassword(request.body);
-      return { success: true, message: 'Your password has been changed. Please sign in.' };
-    },
-  );
+  registerCall(app, calls.userStatus, async ({ auth, params }) => {
+    if (auth.access !== 'ADMIN')
+      throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
+    return { email: params.email, status: await service.getUserStatus(params.email, auth.userId) };
+  });
 
-  r.get(
-    authPaths.userStatus,
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Account status of a user (User Management, ADMIN only)',
-        params: z.object({ email: z.string().min(1).max(254) }),
-        response: { 200: ZUserStatus, 403: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      if (auth.access !== 'ADMIN')
-        throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
-      return {
-        email: request.params.email,
-        status: await service.getUserStatus(request.params.email, auth.userId),
-      };
-    },
-  );
-
-  r.get(
-    authPaths.loginProfile,
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'The signed-in user profile including Company_id (row 1)',
-        querystring: ZLoginProfileQuery.partial(),
-        response: { 200: ZUserProfile, 403: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const asked = request.query.email?.trim().toLowerCase();
-      if (asked && asked !== auth.email.toLowerCase()) {
-        throw new AppError('FORBIDDEN', 'You can read only your own profile.');
-      }
-      const user = await repository.findUserById(auth.userId);
-      if (!user) throw new AppError('NOT_FOUND', `User ${auth.userId} not found`);
-      return {
-        User_id: user.id,
-        user_name: user.name,
-        Email: user.email,
-        user_phone_number: user.phone,
-        User_type: user.userType,
-        Company_id: auth.companyId,
-        access: user.access,
-        groups: auth.groups,
-      };
-    },
-  );
+  registerCall(app, calls.loginProfile, async ({ auth, query }) => {
+    const asked = query.email?.trim().toLowerCase();
+    if (asked && asked !== auth.email.toLowerCase()) {
+      throw new AppError('FORBIDDEN', 'You can read only your own profile.');
+    }
+    const user = await repository.findUserById(auth.userId);
+    if (!user) throw new AppError('NOT_FOUND', `User ${auth.userId} not found`);
+    return {
+      User_id: user.id,
+      user_name: user.name,
+      Email: user.email,
+      user_phone_number: user.phone,
+      User_type: user.userType,
+      Company_id: auth.companyId,
+      access: user.access,
+      groups: auth.groups,
+    };
+  });
 }

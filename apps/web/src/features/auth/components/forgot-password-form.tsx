@@ -1,8 +1,9 @@
-import { authPaths, ZOkResponse, ZRequestPasswordResetBody } from '@app/contracts/auth.contract';
+import { authCalls, ZRequestPasswordResetBody } from '@app/contracts/auth.contract';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { ApiHttpError, apiPost, NetworkError } from '../../../lib/api-client';
+import { ApiHttpError, NetworkError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 
 type ForgotPasswordFormProps = {
   initialEmail: string;
@@ -19,8 +20,7 @@ function messageForResetRequestError(error: Error): string {
 /** The forgot-password state of the sign-in screen (000 §2). */
 export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormProps) {
   const requestLink = useMutation({
-    mutationFn: (values: { email: string }) =>
-      apiPost(authPaths.requestPasswordReset, values, ZOkResponse, { isPublic: true }),
+    mutationFn: (values: { email: string }) => callApi(authCalls.requestPasswordReset, { body: values }),
   });
   const form = useForm({
     mode: 'uncontrolled',

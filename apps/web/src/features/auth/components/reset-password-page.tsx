@@ -1,10 +1,11 @@
-import { authPaths, ZOkResponse, ZResetPasswordBody } from '@app/contracts/auth.contract';
+import { authCalls, ZResetPasswordBody } from '@app/contracts/auth.contract';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiHttpError, apiPost, NetworkError } from '../../../lib/api-client';
+import { ApiHttpError, NetworkError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { AuthCard } from './auth-card';
 
 const ZNewPasswordForm = z
@@ -27,8 +28,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = searchParams.get('token');
   const resetPassword = useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      apiPost(authPaths.resetPassword, body, ZOkResponse, { isPublic: true }),
+    mutationFn: (body: { token: string; password: string }) => callApi(authCalls.resetPassword, { body }),
     onSuccess: () =>
       navigate('/login', {
         replace: true,

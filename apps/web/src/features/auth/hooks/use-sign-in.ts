@@ -1,9 +1,7 @@
-import type { TSignInBody } from '@app/contracts/auth.contract';
-import { authPaths, ZTokenResponse } from '@app/contracts/auth.contract';
+import { authCalls, type TSignInBody, type TTokenResponse } from '@app/contracts/auth.contract';
 import { userTypeForGroups } from '@app/domain/identity/access';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiPost } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { sessionStore, tokensFromResponse } from '../../../lib/session-store';
 import { companyLoadErrorMessages, fetchCompanyRecord } from '../../company/company-records';
 import { messageForSignInError } from '../sign-in-messages';
@@ -20,10 +18,10 @@ export class SignInFailure extends Error {
 }
 
 async function signIn(credentials: TSignInBody): Promise<void> {
-  let answer: z.output<typeof ZTokenResponse>;
+  let answer: TTokenResponse;
   try {
     // Quiet: the form shows M2/M5/M6 itself, so the generic M1 toast would only repeat it.
-    answer = await apiPost(authPaths.signIn, credentials, ZTokenResponse, { isPublic: true, isQuiet: true });
+    answer = await callApi(authCalls.signIn, { body: credentials }, { isQuiet: true });
   } catch (error) {
     throw new SignInFailure(messageForSignInError(error), { cause: error });
   }
@@ -39,10 +37,7 @@ async function signIn(credentials: TSignInBody): Promise<void> {
     sessionStore.saveSession({ tokens: tokensFromResponse(answer), user: answer.user, company });
   } catch (error) {
     // The session is unusable without its company: revoke it (the refresh-token cookie), best effort.
-    apiPost(authPaths.signOut, {}, z.unknown(), {
-      accessToken: answer.accessToken,
-      isQuiet: true,
-    }).catch(() => undefined);
+    callApi(authCalls.signOut, { body: {} }, { isQuiet: true }).catch(() => undefined);
     throw new SignInFailure(companyLoadErrorMessages[kind], { cause: error });
   }
 }

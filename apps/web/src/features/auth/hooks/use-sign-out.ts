@@ -1,9 +1,8 @@
-import { authPaths } from '@app/contracts/auth.contract';
+import { authCalls } from '@app/contracts/auth.contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { apiPost } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { sessionStore } from '../../../lib/session-store';
 
 /** Sign Out (002 §2.2): revoke the session (its refresh-token cookie), forget it here and go to /login. */
@@ -17,11 +16,9 @@ export function useSignOut(): () => void {
     sessionStore.clear();
     queryClient.clear();
     if (tokens) {
-      // Best effort: the local session is gone whatever the server answers.
-      apiPost(authPaths.signOut, {}, z.unknown(), {
-        accessToken: tokens.accessToken,
-        isQuiet: true,
-      }).catch(() => undefined);
+      // Best effort: the local session is gone whatever the server answers. A public call: the session is
+      // named by its refresh-token cookie, so no access token is sent.
+      callApi(authCalls.signOut, { body: {} }, { isQuiet: true }).catch(() => undefined);
     }
   }, [navigate, queryClient]);
 }
