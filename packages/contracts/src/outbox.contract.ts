@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 export const outboxPaths = {
   devOutbox: '/dev/outbox',
@@ -53,3 +54,33 @@ export type TOutboxDelivery = z.infer<typeof ZOutboxDelivery>;
 
 export const ZRequestDeliveriesResponse = z.object({ items: z.array(ZOutboxDelivery) });
 export type TRequestDeliveriesResponse = z.infer<typeof ZRequestDeliveriesResponse>;
+
+/** The outbox's calls (decision 008). */
+export const outboxCalls = {
+  /** Registered only with MAIL_OUTBOX_VIEWER and the local mail adapter; otherwise absent (404). */
+  devOutbox: defineCall({
+    operationId: 'listDevOutboxMessages',
+    method: 'GET',
+    path: outboxPaths.devOutbox,
+    query: ZDevOutboxQuery,
+    reply: ZDevOutboxResponse,
+    errors: [],
+    access: { effect: 'read' },
+    summary:
+      'Dev mailbox: e-mails and SMS the local adapters delivered to the caller and its companies, newest first',
+    description:
+      'Only with MAIL_OUTBOX_VIEWER on and no SMTP server configured (never in production); otherwise 404 ROUTE_NOT_FOUND.',
+    tags: ['outbox'],
+  }),
+  requestDeliveries: defineCall({
+    operationId: 'listRequestDeliveries',
+    method: 'GET',
+    path: outboxPaths.requestDeliveries,
+    params: ZRequestDeliveriesParams,
+    reply: ZRequestDeliveriesResponse,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'Delivery state of the side effects (e-mail, SMS, calendar…) of a request',
+    tags: ['outbox'],
+  }),
+};

@@ -1,21 +1,11 @@
-import { ZErrorResponse } from '@app/contracts/errors.contract';
-import {
-  outboxPaths,
-  ZDevOutboxQuery,
-  ZDevOutboxResponse,
-  ZRequestDeliveriesParams,
-  ZRequestDeliveriesResponse,
-} from '@app/contracts/outbox.contract';
+import { outboxCalls as calls } from '@app/contracts/outbox.contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthContext } from '../../platform/security/auth-context';
-import { requireAuth } from '../../plugins/auth-guard';
+import { registerCall } from '../../plugins/register-call';
 import type { OutboxService } from './outbox.service';
 
 /** The service-requests module's read: resolves for a request the caller may see, else throws NOT_FOUND. */
 export type RequestReader = { getRequest(auth: AuthContext, requestId: number): Promise<unknown> };
-
-const tags = ['outbox'];
 
 export function registerOutboxRoutes(
   app: FastifyInstance,
@@ -30,43 +20,14 @@ export function registerOutboxRoutes(
     devMailbox: boolean;
   },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   if (devMailbox) {
-    r.get(
-      outboxPaths.devOutbox,
-      {
-        config: { effect: 'read' },
-        schema: {
-          tags,
-          summary:
-            'Dev mailbox: e-mails and SMS the local adapters delivered to the caller and its companies, newest first',
-          description:
-            'Only with MAIL_OUTBOX_VIEWER on and no SMTP server configured (never in production); otherwise 404 ROUTE_NOT_FOUND.',
-          querystring: ZDevOutboxQuery,
-          response: { 200: ZDevOutboxResponse, 401: ZErrorResponse },
-        },
-      },
-      async (request) => service.listDevMessages(requireAuth(request), { channel: request.query.channel }),
+    registerCall(app, calls.devOutbox, ({ auth, query }) =>
+      service.listDevMessages(auth, { channel: query.channel }),
     );
   }
-
-  r.get(
-    outboxPaths.requestDeliveries,
-    {
-      config: { effect: 'read' },
-      schema: {
-        tags,
-        summary: 'Delivery state of the side effects (e-mail, SMS, calendar…) of a request',
-        params: ZRequestDeliveriesParams,
-        response: { 200: ZRequestDeliveriesResponse, 401: ZErrorResponse, 404: ZErrorResponse },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      // Only a request the caller may read (404 otherwise, as every request read).
-      await requests.getRequest(auth, request.params.requestId);
-      return service.listRequestDeliveries(request.params.requestId);
-    },
-  );
+  registerCall(app, calls.requestDeliveries, async ({ auth, params }) => {
+    // Only a request the caller may read (404 otherwise, as every request read).
+    await requests.getRequest(auth, params.requestId);
+    return service.listRequestDeliveries(params.requestId);
+  });
 }

@@ -1,6 +1,7 @@
-import { type TDevOutboxItem, ZDevOutboxChannel, ZDevOutboxResponse } from '@app/contracts/outbox.contract';
+import { outboxCalls, type TDevOutboxItem, ZDevOutboxChannel } from '@app/contracts/outbox.contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiHttpError, apiGet } from '../../../lib/api-client';
+import { ApiHttpError } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 import { useActingCompanyId } from '../../../lib/query-keys';
 import { devMailboxKeys } from '../query-keys';
 
@@ -16,7 +17,7 @@ export function useDevOutbox(channel: OutboxChannel) {
   const companyId = useActingCompanyId();
   return useQuery({
     queryKey: devMailboxKeys.outbox(companyId, channel),
-    queryFn: async () => (await apiGet('/dev/outbox', ZDevOutboxResponse, { query: { channel } })).items,
+    queryFn: async () => (await callApi(outboxCalls.devOutbox, { query: { channel } })).items,
     // New messages show up while the page is open; after a failure only Retry asks again.
     refetchInterval: (query) => (query.state.status === 'error' ? false : 10_000),
     retry: false,
