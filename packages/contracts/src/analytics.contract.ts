@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 
 export const analyticsPaths = { pageViews: '/page-views' } as const;
 
@@ -26,3 +27,20 @@ export const ZPageViewBody = z.object({
 export type TPageViewBody = z.infer<typeof ZPageViewBody>;
 
 export const ZPageViewRecorded = z.object({ success: z.literal(true) });
+
+/** The analytics calls (decision 008). */
+export const analyticsCalls = {
+  pageView: defineCall({
+    operationId: 'recordPageView',
+    method: 'POST',
+    path: analyticsPaths.pageViews,
+    body: ZPageViewBody,
+    reply: ZPageViewRecorded,
+    status: 201,
+    errors: [],
+    // Recording a view changes no business data, so read-only (ASSIST) users may send it.
+    access: { effect: 'write', allowAssist: true },
+    summary: 'Record a page view (labels of 000 §2)',
+    tags: ['analytics'],
+  }),
+};

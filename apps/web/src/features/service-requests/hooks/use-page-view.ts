@@ -1,9 +1,9 @@
 import type { TPageViewLabel } from '@app/contracts/analytics.contract';
-import { analyticsPaths, ZPageViewRecorded } from '@app/contracts/analytics.contract';
+import { analyticsCalls } from '@app/contracts/analytics.contract';
 import type { TListMode } from '@app/contracts/service-requests.contract';
 import type { UserType } from '@app/domain/identity/access';
 import { useEffect, useRef } from 'react';
-import { apiPost } from '../../../lib/api-client';
+import { callApi } from '../../../lib/call-api';
 
 const modeLabels: Record<UserType, Record<TListMode, TPageViewLabel>> = {
   dealer: { requests: 'dealerRequests', jobs: 'dealerJobs', pickups: 'dealerPickups' },
@@ -24,8 +24,6 @@ export function usePageView(label: TPageViewLabel, path: string): void {
   useEffect(() => {
     if (recorded.current === label) return;
     recorded.current = label;
-    apiPost(analyticsPaths.pageViews, { label, path }, ZPageViewRecorded, { isQuiet: true }).catch(
-      () => undefined,
-    );
+    callApi(analyticsCalls.pageView, { body: { label, path } }, { isQuiet: true }).catch(() => undefined);
   }, [label, path]);
 }
