@@ -179,10 +179,21 @@ export async function buildApp({
 
   registerWebApp(app, config);
 
+  // Background work of every process: the outbox worker, and hourly forgetting of sign-in throttles whose
+  // windows have all ended (decision 006; any process may do it, the delete is idempotent).
+  let pruneTimer: NodeJS.Timeout | undefined;
+  const pruneThrottles = () =>
+    authService
+      .pruneThrottles()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'pruning sign-in throttles failed'));
   app.addHook('onReady', async () => {
-    if (config.runOutboxWorker) outboxModule.worker.start();
+    if (!config.runOutboxWorker) return;
+    outboxModule.worker.start();
+    pruneTimer = setInterval(pruneThrottles, 60 * 60 * 1000);
+    pruneTimer.unref();
   });
   app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
     await outboxModule.worker.stop();
   });
   app.decorate('outbox', outboxModule);

@@ -1,5 +1,5 @@
 import type { AccessLevel, UserType } from '@app/domain/identity/access';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   authThrottles,
@@ -287,6 +287,23 @@ export function createAuthRepository(db: Db) {
 
     async clearThrottle(bucket: string) {
       await db.delete(authThrottles).where(eq(authThrottles.bucket, bucket));
+    },
+
+    /**
+     * Forgets throttles whose series began before `before` and that block nothing at `now` (they would start
+     * again at 1 anyway); returns how many. Served by the window_start index, in one statement.
+     */
+    async pruneThrottles(input: { before: Date; now: Date }): Promise<number> {
+      const rows = await db
+        .delete(authThrottles)
+        .where(
+          and(
+            lt(authThrottles.windowStart, input.before),
+            or(isNull(authThrottles.blockedUntil), lte(authThrottles.blockedUntil, input.now)),
+          ),
+        )
+        .returning({ bucket: authThrottles.bucket });
+      return rows.length;
     },
 
     /** Every backoff throttle of an account, from any IP (a password reset proves the owner). */

@@ -21,6 +21,8 @@ import type { AuthUserCache } from './auth-user-cache';
 
 /** A pair's failures are forgotten after a day without attempts. */
 const PAIR_FORGET_MS = 24 * 60 * 60 * 1000;
+/** Password-reset requests: 5 per hour per IP and per address. */
+const RESET_WINDOW_MS = 60 * 60 * 1000;
 
 export const SIGN_IN_FAILED = 'Sign in failed. Please check your credentials and try again.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -211,7 +213,7 @@ export function createAuthService({
         const reserved = await repository.reserveWindowAttempt({
           bucket,
           limit: 5,
-          windowMs: 60 * 60 * 1000,
+          windowMs: RESET_WINDOW_MS,
           now: clock(),
         });
         if (!reserved) {
@@ -245,6 +247,16 @@ export function createAuthService({
           },
         });
       });
+    },
+
+    /**
+     * Deletes throttle rows nothing reads any more: every window and series they count has ended (the longest
+     * is a pair's day) and they block nothing. Run periodically by the app (decision 006).
+     */
+    async pruneThrottles(): Promise<number> {
+      const now = clock();
+      const longest = Math.max(PAIR_FORGET_MS, rateLimits.windowMs, RESET_WINDOW_MS);
+      return repository.pruneThrottles({ before: new Date(now.getTime() - longest), now });
     },
 
     async resetPassword(input: { token: string; password: string }): Promise<void> {
