@@ -1,5 +1,6 @@
 import { type Action, actionLabels, requestStates } from '@app/domain/service-requests/request-status';
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 import { ZDayInput, ZInstantInput } from './wire-dates.contract';
 
 // Date inputs (decision 2) live in wire-dates.contract.ts; re-exported for the callers of this contract.
@@ -448,3 +449,166 @@ export type TRequestUpdateReply = z.infer<typeof ZRequestUpdateReply>;
 
 export const ZBookingEmailReply = z.object({ success: z.boolean(), message: z.string() });
 export type TBookingEmailReply = z.infer<typeof ZBookingEmailReply>;
+
+// ---------------------------------------------------------------------------------------------------
+// The calls (decision 008)
+
+const tags = ['lifecycle'] as const;
+const write = { effect: 'write' } as const;
+/** What a call that runs the transition table can answer besides validation and sign-in. */
+const transitionErrors = ['NOT_FOUND', 'INVALID_TRANSITION', 'CONFLICT'] as const;
+const refusals =
+  '400 VALIDATION_FAILED (payload or a guard: start date outside the picker, invalid VIN, no score…), 403 FORBIDDEN (ASSIST, wrong role, another company), 404 NOT_FOUND, 409 INVALID_TRANSITION naming the state and the action.';
+
+/** What the two transfer calls share (the service refuses dealers: only specialists transfer jobs). */
+const transferCall = {
+  method: 'POST',
+  reply: ZTransferReply,
+  errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  access: { ...write, roles: ['installer'] },
+  tags,
+} as const;
+
+export const lifecycleCalls = {
+  action: defineCall({
+    operationId: 'performLifecycleAction',
+    method: 'POST',
+    path: lifecyclePaths.action,
+    params: ZActionParams,
+    body: ZActionBody,
+    reply: ZTransitionResult,
+    errors: transitionErrors,
+    access: write,
+    summary: 'Run one lifecycle action on a request (the actions whose call the spec does not name)',
+    description: [
+      'action (case-insensitive; button labels such as "CHECK IN" also work) and its body:',
+      'accept {startDate} · claim {startDate} · assign {installerId} · book {startDate} (BOOK JOB) ·',
+      'completeEstimate {} (JOB COMPLETED) · checkIn {vin} · reschedule {} · startService {serviceId} ·',
+      'finishService {serviceId} · completeJob {} · deliver {} · review {reviewScore 1–5} · delete {} ·',
+      'reject {} · transfer {toInstaller} · setDeposit {depositAmount (dollars, 0 removes)}.',
+      `Fields not listed for the action are refused. ${refusals}`,
+    ].join(' '),
+    tags,
+  }),
+  actions: defineCall({
+    operationId: 'listLifecycleActions',
+    method: 'GET',
+    path: lifecyclePaths.actions,
+    params: ZRequestIdParam,
+    query: ZActionsQuery,
+    reply: ZActionsReply,
+    errors: ['NOT_FOUND'],
+    access: { effect: 'read' },
+    summary: 'The actions (buttons) the caller may use on a request now, from the transition table',
+    description:
+      'Optional serviceId (the selected service row), vin (typed so far), reviewScore and toInstaller make the enabling rules of 000 §5 apply. ASSIST gets no actions.',
+    tags,
+  }),
+  updateRequest: defineCall({
+    operationId: 'updateRequest',
+    method: 'PUT',
+    path: lifecyclePaths.requestById,
+    query: ZRequestIdQuery,
+    body: ZRequestUpdateBody,
+    reply: ZRequestUpdateReply,
+    errors: transitionErrors,
+    access: write,
+    summary:
+      'Update a request (?Id=): state change through the transition table, review, deposit, start date, note',
+    description: `The whole request may be sent; only currentState, reviewScore, depositAmount, startDate and notes change anything (one change per call, plus a note). Stored fields echoed with another value, and unknown fields, are refused. ${refusals}`,
+    tags,
+  }),
+  changeOffer: defineCall({
+    operationId: 'changeOffer',
+    method: 'PUT',
+    path: lifecyclePaths.offer,
+    aliases: [lifecyclePaths.offerState],
+    params: ZRequestIdParam,
+    body: ZOfferUpdateBody,
+    reply: ZTransitionResult,
+    errors: transitionErrors,
+    access: write,
+    summary:
+      'Change the caller’s offer: accepted (accept with startDate), rejected, offered (RESCHEDULE), scheduled (BOOK JOB / claim / ASSIGN)',
+    description: `PUT /requestoffered/state/{requestId} is the same call (offerState is an alias of currentStatus). scheduled: a dealer ASSIGNs installerId; an installer claims an open request or books its job (startDate). ${refusals}`,
+    tags,
+  }),
+  serviceState: defineCall({
+    operationId: 'changeServiceState',
+    method: 'PUT',
+    path: lifecyclePaths.serviceState,
+    params: ZRequestIdParam,
+    body: ZServiceStateBody,
+    reply: ZTransitionResult,
+    errors: transitionErrors,
+    access: write,
+    summary: 'START SERVICE (serviceState started) or FINISH SERVICE (finished) on one service line',
+    description: `The first service started moves the job received → started, the calendar to started, and texts the dealer and customer. ${refusals}`,
+    tags,
+  }),
+  allServices: defineCall({
+    operationId: 'completeAllServices',
+    method: 'PUT',
+    path: lifecyclePaths.allServices,
+    params: ZRequestIdParam,
+    body: ZAllServiceBody,
+    reply: ZTransitionResult,
+    errors: transitionErrors,
+    access: write,
+    summary: 'COMPLETE JOB: every service finished, final invoice, dealer or customer texted',
+    description: `On an estimate still new this is JOB COMPLETED (redirectTo /pickups). Body optional. ${refusals}`,
+    tags,
+  }),
+  requestState: defineCall({
+    operationId: 'recordRequestState',
+    method: 'POST',
+    path: lifecyclePaths.requestState,
+    body: ZRequestStateBody,
+    reply: ZRequestStateReply,
+    errors: ['NOT_FOUND'],
+    access: write,
+    summary: 'Record a state-history entry (the server already writes one for every transition)',
+    description:
+      'Deduplicated by (requestId, requestStatus, stateDate, serviceId): a record identical to one already written (the server’s own record of the transition within 5 minutes of stateDate, or an earlier post with the same stateDate to the second) is not written again (duplicate: true). The caller is recorded as changedBy; the body’s changedBy fields are ignored.',
+    tags,
+  }),
+  claim: defineCall({
+    operationId: 'claimRequest',
+    method: 'POST',
+    path: lifecyclePaths.claim,
+    params: ZRequestIdParam,
+    body: ZClaimBody,
+    reply: ZTransitionResult,
+    errors: transitionErrors,
+    access: { ...write, roles: ['installer'] },
+    summary: 'Claim and book an open dealer request (assignedTo 0) in one step',
+    description: `installerId is the caller. The request row is locked for the claim, so of many simultaneous claims (from any API process) exactly one wins; the others get 409 CONFLICT "${CLAIM_CONFLICT_MESSAGE}". The winner gets the job scheduled: offer scheduled, calendar booked over start … start + duration − 1, schedule saved, booking e-mail and calendar appointment queued.`,
+    tags,
+  }),
+  transferInternal: defineCall({
+    ...transferCall,
+    operationId: 'transferRequestInternal',
+    path: lifecyclePaths.transferInternal,
+    body: ZTransferInternalBody,
+    summary: 'Transfer a new job assigned to the caller to another location of its installer group',
+    description: `fromInstaller must be the caller. The job stays new, now assigned to toInstaller, with the offer and calendar days. ${refusals}`,
+  }),
+  transfer: defineCall({
+    ...transferCall,
+    operationId: 'transferRequest',
+    path: lifecyclePaths.transfer,
+    body: ZTransferBody,
+    summary: 'Transfer a job (row 54, shape ours): POST /transfer/internal from the caller’s own company',
+  }),
+  bookingEmail: defineCall({
+    operationId: 'sendBookingEmail',
+    method: 'GET',
+    path: lifecyclePaths.bookingEmail,
+    params: ZRequestIdParam,
+    reply: ZBookingEmailReply,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    access: write,
+    summary: 'Send the booking e-mail of a booked job (BOOK JOB already queues it: at most once per change)',
+    tags,
+  }),
+};

@@ -1,20 +1,16 @@
 import {
   CLAIM_CONFLICT_MESSAGE,
-  lifecyclePaths,
+  lifecycleCalls,
   type TLifecycleAction,
   type TTransitionResult,
-  ZTransferReply,
-  ZTransitionResult,
 } from '@app/contracts/lifecycle.contract';
 import {
-  schedulingPaths,
+  schedulingCalls,
   type TAvailabilityReply,
   type TInstallerGroupReply,
-  ZAvailabilityReply,
-  ZInstallerGroupReply,
 } from '@app/contracts/scheduling.contract';
 import { type TVinResult, vehicleCalls } from '@app/contracts/vehicles.contract';
-import { ApiHttpError, apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { ApiHttpError } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 
 /** The body an action takes (contracts/lifecycle.contract.ts `actionBodySchemas`). */
@@ -33,28 +29,25 @@ export function performAction(
   action: TLifecycleAction,
   body: ActionBody = {},
 ): Promise<TTransitionResult> {
-  return apiPost(buildPath(lifecyclePaths.action, { requestId, action }), body, ZTransitionResult, {
-    isQuiet: true,
-  });
+  return callApi(lifecycleCalls.action, { params: { requestId, action }, body }, { isQuiet: true });
 }
 
 /** POST /dashboard/claim/{requestId}: claim and book an open dealer request in one step. */
 export function claimRequest(requestId: number, installerId: number, startDate: string) {
-  return apiPost(
-    buildPath(lifecyclePaths.claim, { requestId }),
-    { installerId, startDate },
-    ZTransitionResult,
-    {
-      isQuiet: true,
-    },
+  return callApi(
+    lifecycleCalls.claim,
+    { params: { requestId }, body: { installerId, startDate } },
+    { isQuiet: true },
   );
 }
 
 /** POST /transfer/internal: a new job of the caller moves to another location of its group. */
 export function transferRequest(requestId: number, fromInstaller: number, toInstaller: number) {
-  return apiPost(lifecyclePaths.transferInternal, { requestId, fromInstaller, toInstaller }, ZTransferReply, {
-    isQuiet: true,
-  });
+  return callApi(
+    lifecycleCalls.transferInternal,
+    { body: { requestId, fromInstaller, toInstaller } },
+    { isQuiet: true },
+  );
 }
 
 /** GET /availability/{installerId}/{requestId}?checkDate= */
@@ -64,16 +57,16 @@ export function fetchAvailability(
   checkDate: string,
   signal?: AbortSignal,
 ): Promise<TAvailabilityReply> {
-  return apiGet(buildPath(schedulingPaths.availability, { installerId, requestId }), ZAvailabilityReply, {
-    query: { checkDate },
-    isQuiet: true,
-    signal,
-  });
+  return callApi(
+    schedulingCalls.availability,
+    { params: { installerId, requestId }, query: { checkDate } },
+    { isQuiet: true, signal },
+  );
 }
 
 /** GET /installerGroup/{installerId}: the transfer candidates. */
 export function fetchInstallerGroup(installerId: number): Promise<TInstallerGroupReply> {
-  return apiGet(buildPath(schedulingPaths.installerGroup, { installerId }), ZInstallerGroupReply);
+  return callApi(schedulingCalls.installerGroup, { params: { installerId } });
 }
 
 /** GET /vin/?Id= : the vehicle a valid VIN decodes to, or null. */
