@@ -274,6 +274,19 @@ describe('authorization matrix: every call × every demo identity and anonymous'
     expect(bad.map(describeOutcome)).toEqual([]);
   });
 
+  it('shows no identity another company’s payment-provider, card-reader or calendar ids, in any answer', () => {
+    const secretsOf = new Map(
+      [...world.identities, world.anonymous].map((identity) => [identity.name, identity.foreignSecrets]),
+    );
+    expect(world.identities.every((identity) => identity.foreignSecrets.length > 0)).toBe(true);
+    const bad = outcomes.flatMap((o) => {
+      if (o.status >= 300) return [];
+      const leaked = (secretsOf.get(o.identity) ?? []).filter((secret) => o.body.includes(secret));
+      return leaked.length ? [`${describeOutcome(o)} shows ${leaked.join(', ')}`] : [];
+    });
+    expect(bad).toEqual([]);
+  });
+
   it('keeps the allow-list to calls that exist', () => {
     const keys = new Set(world.routes.map((r) => r.key.toLowerCase()));
     expect(ALLOWED_CROSS_COMPANY.filter((a) => !keys.has(a.route.toLowerCase())).map((a) => a.route)).toEqual(

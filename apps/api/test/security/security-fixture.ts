@@ -64,6 +64,11 @@ export type Identity = {
   own: Pool;
   /** Ids of records of companies this identity has no relationship with. */
   foreign: Pool;
+  /**
+   * Payment-provider, card-reader and calendar ids of companies this identity does not belong to: no answer
+   * to it may contain one, whatever the call (issue 19: company records read across types leaked them).
+   */
+  foreignSecrets: string[];
 };
 
 export type SecurityWorld = {
@@ -285,6 +290,21 @@ async function companiesOf(db: Db, email: string): Promise<{ D: number[]; I: num
   return { D: [], I: group.map((g) => Number(g.id)) };
 }
 
+/** Provider, reader and calendar ids of every company other than the given dealers and installers. */
+async function secretsOutside(db: Db, D: number[], I: number[]): Promise<string[]> {
+  const dealerIds = D.length ? D : [0];
+  const installerIds = I.length ? I : [0];
+  const found = await rows<{ secret: string | null }>(
+    db,
+    sql`select stripe_customer_id as secret from dealers where id <> all(${`{${dealerIds.join(',')}}`}::int[])
+      union all select stripe_account_id from installers where id <> all(${`{${installerIds.join(',')}}`}::int[])
+      union all select calendar_id from installers where id <> all(${`{${installerIds.join(',')}}`}::int[])
+      union all select card_reader_id from installer_locations
+        where installer_id <> all(${`{${installerIds.join(',')}}`}::int[])`,
+  );
+  return found.map((f) => f.secret).filter((secret): secret is string => !!secret && secret.length >= 6);
+}
+
 /** The seeded, signed-in world the matrix and the fuzz pass run against (one app, one database). */
 export async function buildSecurityWorld(): Promise<SecurityWorld> {
   const database = await createTestDatabase();
@@ -310,6 +330,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
       userType: user?.user_type ?? null,
       access: user?.access ?? null,
       ...(await poolsOf(db, D, I)),
+      foreignSecrets: await secretsOutside(db, D, I),
     });
   }
   const dealerPools = identities[0] as Identity;
@@ -320,6 +341,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     access: null,
     own: dealerPools.foreign,
     foreign: dealerPools.foreign,
+    foreignSecrets: await secretsOutside(db, [], []),
   };
   const [ref] = await rows<{ make_id: number; model_id: number; trim_id: number; year: number }>(
     db,
