@@ -1,7 +1,6 @@
-import { lifecyclePaths, ZTransitionResult } from '@app/contracts/lifecycle.contract';
+import { lifecycleCalls } from '@app/contracts/lifecycle.contract';
 import { paymentCalls } from '@app/contracts/payments.contract';
 import { companyCalls, type TInstallerLocation } from '@app/contracts/shell.contract';
-import { apiPost, buildPath } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 
 export function fetchRequestPayments(requestId: number) {
@@ -65,10 +64,9 @@ export function recordCheckPayment(requestId: number, paymentId: number, checkNu
  * (POST /requestimates/{requestId}/actions/setDeposit, dollars), which checks the rules again.
  */
 export function saveDepositAmount(requestId: number, dollars: string) {
-  return apiPost(
-    buildPath(lifecyclePaths.action, { requestId, action: 'setDeposit' }),
-    { depositAmount: dollars },
-    ZTransitionResult,
+  return callApi(
+    lifecycleCalls.action,
+    { params: { requestId, action: 'setDeposit' }, body: { depositAmount: dollars } },
     { isQuiet: true },
   );
 }
