@@ -132,9 +132,9 @@ export const ZCreateRequestBody = z.object({
   /** Ours, with `matchAndNotify`: a team contact to e-mail too (GET /sendemailreq/{id}?contactId=). */
   notifyContactId: ZDbId.nullish(),
   /**
-   * Ours, installers: the referral this estimate converts (CONVERT TO ESTIMATE, 001 §4). It must be a lead the
-   * caller claimed and not yet converted; it becomes ESTIMATE_CREATED and names the new request, in the same
-   * transaction.
+   * Ours, installers: the referral this estimate converts (CONVERT TO ESTIMATE, 001 §4). A lead the caller
+   * claimed and not yet converted becomes ESTIMATE_CREATED and names the new request, in the same transaction;
+   * otherwise the estimate is created all the same ('failure is tolerated') and `referralLinked` is false.
    */
   referralId: ZDbId.nullish(),
 });
@@ -215,6 +215,8 @@ export const ZCreateRequestReply = z.object({
   services: z.array(ZCreatedLine),
   /** The request's vehicle record (the one created from `vehicle`, or `vehicleId`); null without one. */
   vehicleId: z.number().int().nullable().optional(),
+  /** With `referralId`: whether the referral now names this estimate (001 §4 tolerates that it does not). */
+  referralLinked: z.boolean().optional(),
   /** With `matchAndNotify`: the offers made (as GET /matchAll/ answers) and the e-mails queued. */
   match: ZMatchReply.omit({ success: true, requestId: true }).optional(),
   notification: ZQueuedReply.optional(),

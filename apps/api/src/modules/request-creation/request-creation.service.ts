@@ -574,22 +574,20 @@ export function createRequestCreationService(deps: Deps) {
           });
           await planInstallerCalendar(tx, request, lines);
         }
-        if (body.referralId != null) {
-          if (!(await repository.linkReferral(tx, body.referralId, auth.companyId, request.id))) {
-            throw new AppError(
-              'NOT_FOUND',
-              `Referral ${body.referralId} is not a lead you claimed, or it has an estimate already`,
-            );
-          }
-        }
-        if (!body.matchAndNotify) return { request, lines, totals, serviceRequested };
+        // 001 §4: the referral's update to ESTIMATE_CREATED may fail without failing the estimate (a lead
+        // converted already, or no longer the caller's); the reply says whether it was linked.
+        const referralLinked =
+          body.referralId == null
+            ? undefined
+            : await repository.linkReferral(tx, body.referralId, auth.companyId, request.id);
+        if (!body.matchAndNotify) return { request, lines, totals, serviceRequested, referralLinked };
         const {
           success: _s,
           requestId: _r,
           ...match
         } = await matching.matchInTx(tx, auth, request.id, assignedInstallerId === null ? 'all' : 'one');
         const notification = await queueRequestEmails(tx, auth, request, body.notifyContactId ?? undefined);
-        return { request, lines, totals, serviceRequested, match, notification };
+        return { request, lines, totals, serviceRequested, referralLinked, match, notification };
       });
 
       const { request } = result;
@@ -606,6 +604,7 @@ export function createRequestCreationService(deps: Deps) {
         totals: toWireTotals(result.totals, result.serviceRequested),
         services: result.lines.map(toCreatedLine),
         vehicleId: request.vehicleId,
+        ...(result.referralLinked === undefined ? {} : { referralLinked: result.referralLinked }),
         ...(result.match ? { match: result.match, notification: result.notification } : {}),
       };
     },
