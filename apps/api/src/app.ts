@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLocalCalendarAdapter } from './adapters/calendar/local-calendar-adapter';
 import { type Config, fastifyTrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -35,6 +35,7 @@ import { createTokenSigner } from './platform/security/tokens';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
+import { openApiOptions } from './plugins/openapi';
 import { registerCall } from './plugins/register-call';
 import { createResponseSerializerCompiler } from './plugins/response-serializer';
 import { isApiUrl, registerSecurityHeaders } from './plugins/security-headers';
@@ -108,21 +109,7 @@ export async function buildApp({
     calendar: createLocalCalendarAdapter(),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Installer Marketplace API',
-        version: APP_VERSION,
-        description:
-          'Every documented call of the product, under /api. Paths match case-insensitively; a trailing slash is optional. Errors are { code, message, details? }.',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearerAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(config));
   // API_DOCS=off (the default in production): no Swagger UI and no OpenAPI description; /api/docs is a 404.
   if (config.apiDocs === 'public') await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
