@@ -1,7 +1,7 @@
 /**
  * Applying a transition's outcome: one applier per effect kind (and per part of the outcome no effect names:
  * the target's offer, service lines and work status, the request row, the appointment removals). `applyOutcome` in
- * lifecycle.service.ts runs them in the order of `outcomeAppliers`, inside the call's transaction. The order
+ * lifecycle.perform.ts runs them in the order of `outcomeAppliers`, inside the call's transaction. The order
  * matters: the VIN check refuses before anything is written; calendar days removed or replaced collect their
  * appointments for the removal queued last; the request row is written before the invoicing hooks, which
  * read the request as this transition left it.
