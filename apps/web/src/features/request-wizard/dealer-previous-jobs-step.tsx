@@ -1,0 +1,62 @@
+import { serviceRequestPaths, ZRequestimate } from '@app/contracts/service-requests.contract';
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '../../lib/api-client';
+import { useActingCompanyId } from '../../lib/query-keys';
+import { serviceRequestKeys } from '../service-requests/query-keys';
+import { PreviousJobsTable } from './previous-jobs';
+
+/** The fields of the dealer's list (GET /requestimates/list/) that step 99 shows. */
+const ZPreviousRequests = z.object({
+  items: z.array(
+    ZRequestimate.pick({
+      requestId: true,
+      availableDate: true,
+      vehicleYear: true,
+      vehicleMake: true,
+      vehicleModel: true,
+      serviceRequested: true,
+      requestTotal: true,
+      currentState: true,
+    }),
+  ),
+});
+
+const PREVIOUS_JOBS_LIMIT = 50;
+
+/** Step 99 (001 §2.2): the dealer's previous requests; loading one fills the Work step with its services. */
+export function DealerPreviousJobsStep(props: { onPick: (requestId: number) => Promise<void> }) {
+  const companyId = useActingCompanyId();
+  const list = useQuery({
+    queryKey: serviceRequestKeys.previousJobs(companyId, PREVIOUS_JOBS_LIMIT),
+    queryFn: () =>
+      apiGet(serviceRequestPaths.list, ZPreviousRequests, {
+        query: { limit: PREVIOUS_JOBS_LIMIT },
+        isQuiet: true,
+      }),
+  });
+  const rows = list.data?.items
+    .slice()
+    .sort((a, b) => b.availableDate.localeCompare(a.availableDate))
+    .map((r) => ({
+      requestId: r.requestId,
+      availableDate: r.availableDate,
+      vehicle: [r.vehicleYear, r.vehicleMake, r.vehicleModel].filter((p) => p !== null).join(' '),
+      serviceRequested: r.serviceRequested,
+      total: r.requestTotal,
+      state: r.currentState,
+    }));
+  return (
+    <Stack>
+      <Title order={4}>Services from a previous job</Title>
+      <PreviousJobsTable
+        rows={rows}
+        isPending={list.isPending}
+        isError={list.isError}
+        caption="Select the job to load the services"
+        onPick={props.onPick}
+      />
+    </Stack>
+  );
+}
