@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.contract';
 import { ZCreateVehicleBody } from './vehicles.contract';
 import { ZInstantInput } from './wire-dates.contract';
 
@@ -340,3 +341,106 @@ export function formatDuplicateConfirmation(
   const name = [vehicle.year, vehicle.make, vehicle.model].filter((p) => p !== null && p !== '').join(' ');
   return `We found ${entries.length} existing estimate(s) and job(s) for this ${name}: ${list}. Do you want to continue creating a new request?`;
 }
+
+const tags = ['request-creation'] as const;
+const write = { effect: 'write' } as const;
+
+/** Creating requests, estimates and jobs, and the messages around them (apps/api/src/modules/request-creation; decision 008). */
+export const requestCreationCalls = {
+  createRequest: defineCall({
+    operationId: 'createRequest',
+    method: 'POST',
+    path: requestCreationPaths.create,
+    body: ZCreateRequestBody,
+    reply: ZCreateRequestReply,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    access: write,
+    summary: 'Create a request (dealer), estimate, booked appointment or dealer job (installer)',
+    description:
+      'Totals are computed by the server from the lines and the catalog. With `services`, submitted totals must agree within 0.01 (else 400 "Pricing validation failed: …", nothing stored). Without, totals come with each POST /requestService. Writes the state record (created, or scheduled), the note, and for installers their offer, calendar days and schedule.',
+    tags,
+  }),
+  addService: defineCall({
+    operationId: 'addRequestService',
+    method: 'POST',
+    path: requestCreationPaths.service,
+    aliases: [requestCreationPaths.serviceAlias],
+    body: ZAddServiceBody,
+    reply: ZAddServiceReply,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'CONFLICT'],
+    access: write,
+    summary: 'Add a service line (priced from the catalog); recomputes the request’s totals',
+    description:
+      'serviceAmount, serviceValue and serviceFee, when sent, must be the catalog’s within 0.01. Discounts: installers only (dealers get 403). Custom services (priced 0): installers, with customDescription, serviceAmount and serviceDuration.',
+    tags,
+  }),
+  addNote: defineCall({
+    operationId: 'addRequestNote',
+    method: 'POST',
+    path: requestCreationPaths.note,
+    body: ZCreateNoteBody,
+    reply: ZCreateNoteReply,
+    errors: ['NOT_FOUND'],
+    access: write,
+    summary: 'Add a note to a request (non-empty)',
+    tags,
+  }),
+  addOffer: defineCall({
+    operationId: 'addRequestOffer',
+    method: 'POST',
+    path: requestCreationPaths.offer,
+    body: ZCreateOfferBody,
+    reply: ZOfferReply,
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    access: write,
+    summary: 'Record an offer (idempotent per request and installer)',
+    tags,
+  }),
+  sendRequestEmail: defineCall({
+    operationId: 'sendRequestEmail',
+    method: 'GET',
+    path: requestCreationPaths.requestEmail,
+    params: ZRequestIdParams,
+    query: ZRequestEmailQuery,
+    reply: ZQueuedReply,
+    errors: ['NOT_FOUND'],
+    /** Only dealers send request e-mails (the service checks it again). */
+    access: { effect: 'write', roles: ['dealer'] },
+    summary: 'E-mail the new request to the specialists holding an offer (and ?contactId= a team contact)',
+    tags,
+  }),
+  pushMessage: defineCall({
+    operationId: 'pushMessage',
+    method: 'POST',
+    path: requestCreationPaths.push,
+    body: ZPushBody,
+    reply: ZQueuedReply,
+    errors: ['NOT_FOUND'],
+    access: write,
+    summary: 'Send an SMS to a company or customer the caller works with (through the outbox)',
+    tags,
+  }),
+  sendMarketingEmail: defineCall({
+    operationId: 'sendMarketingEmail',
+    method: 'POST',
+    path: requestCreationPaths.mailchimp,
+    body: ZMailchimpBody,
+    reply: ZQueuedReply,
+    errors: ['NOT_FOUND'],
+    access: write,
+    summary:
+      'The vehicle-protection marketing e-mail to a customer (outbox kind mailchimp-vehicle-protection)',
+    tags,
+  }),
+  checkDuplicates: defineCall({
+    operationId: 'checkDuplicateRequests',
+    method: 'POST',
+    path: requestCreationPaths.duplicate,
+    body: ZDuplicateCheckBody,
+    reply: z.array(ZDuplicateEntry),
+    errors: [],
+    access: { effect: 'read' },
+    summary: 'Existing estimates and jobs for the same vehicle (same VIN, or year + make + model)',
+    tags,
+  }),
+};
