@@ -151,7 +151,11 @@ export const ZCreateDealerBody = z.object({
     .trim()
     .length(2, 'State must be 2 letters')
     .transform((v) => v.toUpperCase()),
-  dealerAddressZip: z.string().trim().min(5, 'ZIP must be 5 to 10 characters').max(10),
+  dealerAddressZip: z
+    .string()
+    .trim()
+    .min(5, 'ZIP must be 5 to 10 characters')
+    .max(10, 'ZIP must be 5 to 10 characters'),
   installerCategories: z
     .union([z.string().max(300), z.array(z.string().max(60))])
     .nullish()

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, signInAs } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { AddCustomerForm } from './estimate-wizard-page';
+import { AddCustomerForm } from './add-customer-form';
 
 describe('add new customer form', () => {
   it('keeps Save disabled until name, a 10-digit phone and a valid e-mail are given, then creates', async () => {

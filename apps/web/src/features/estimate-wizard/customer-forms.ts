@@ -1,4 +1,10 @@
-import { normalizePhone } from '@app/contracts/customers.contract';
+import {
+  ZCreateCustomerBody,
+  ZCreateDealerBody,
+  ZUpdateCustomerBody,
+} from '@app/contracts/customers.contract';
+import { schemaResolver } from '@mantine/form';
+import { z } from 'zod';
 
 export type CustomerDraft = { name: string; phone: string; email: string; address: string };
 export type DealerDraft = {
@@ -11,27 +17,36 @@ export type DealerDraft = {
   zip: string;
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * New customer (001 §5): name, phone (10 digits) and e-mail required; address optional. The fields' rules and
+ * messages are the contract's (POST /customers, with phone and e-mail required as PUT /customer requires them).
+ */
+export const ZCustomerDraft = z.object({
+  name: ZCreateCustomerBody.shape.customerName,
+  phone: ZUpdateCustomerBody.shape.customerPhoneNumber,
+  email: ZUpdateCustomerBody.shape.customerEmailAddress,
+  address: ZCreateCustomerBody.shape.customerAddress,
+});
 
-/** New customer (001 §5): name, phone (10 digits) and e-mail required; address optional. */
+/** New dealer (001 §5): name ≥ 2, e-mail, phone 10, address ≥ 5, city ≥ 2, state 2, zip 5–10 (POST /dealers). */
+export const ZDealerDraft = z.object({
+  name: ZCreateDealerBody.shape.dealerName,
+  email: ZCreateDealerBody.shape.dealerEmail,
+  phone: ZCreateDealerBody.shape.dealerPhoneNumber,
+  address: ZCreateDealerBody.shape.dealerAddressLine1,
+  city: ZCreateDealerBody.shape.dealerAddressCity,
+  state: ZCreateDealerBody.shape.dealerAddressState,
+  zip: ZCreateDealerBody.shape.dealerAddressZip,
+});
+
+/** The @mantine/form validators of the two forms. */
+export const customerResolver = schemaResolver(ZCustomerDraft, { sync: true });
+export const dealerResolver = schemaResolver(ZDealerDraft, { sync: true });
+
 export function validateCustomer(d: CustomerDraft): Partial<Record<keyof CustomerDraft, string>> {
-  const errors: Partial<Record<keyof CustomerDraft, string>> = {};
-  if (!d.name.trim()) errors.name = 'Name is required';
-  if (!normalizePhone(d.phone)) errors.phone = 'Phone number must be 10 digits';
-  if (!EMAIL.test(d.email.trim())) errors.email = 'Please enter a valid email address';
-  return errors;
+  return customerResolver(d) as Partial<Record<keyof CustomerDraft, string>>;
 }
 
-/** New dealer (001 §5): name ≥ 2, e-mail, phone 10, address ≥ 5, city ≥ 2, state 2, zip 5–10. */
 export function validateDealer(d: DealerDraft): Partial<Record<keyof DealerDraft, string>> {
-  const errors: Partial<Record<keyof DealerDraft, string>> = {};
-  if (d.name.trim().length < 2) errors.name = 'Name must be at least 2 characters';
-  if (!EMAIL.test(d.email.trim())) errors.email = 'Please enter a valid email address';
-  if (!normalizePhone(d.phone)) errors.phone = 'Phone number must be 10 digits';
-  if (d.address.trim().length < 5) errors.address = 'Address must be at least 5 characters';
-  if (d.city.trim().length < 2) errors.city = 'City must be at least 2 characters';
-  if (d.state.trim().length !== 2) errors.state = 'State must be 2 letters';
-  const zip = d.zip.trim().length;
-  if (zip < 5 || zip > 10) errors.zip = 'ZIP must be 5 to 10 characters';
-  return errors;
+  return dealerResolver(d) as Partial<Record<keyof DealerDraft, string>>;
 }
