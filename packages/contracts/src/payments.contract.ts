@@ -20,7 +20,8 @@ export const paymentPaths = {
   resendInvoice: '/invoices/resend/:id',
   finalizeInvoice: '/invoices/finalize/:id',
   voidInvoice: '/invoices/void/:id',
-  deleteInvoice: '/invoices/:id',
+  // The spec's DELETE /invoices/{id}: one parameter name per path template (OpenAPI), as GET /invoices/{invoiceId}.
+  deleteInvoice: '/invoices/:invoiceId',
   requestPayments: '/installerPaymentsRequest/:requestId',
   settleRequestPayments: '/installerPaymentSettle/:requestId',
   checkPayment: '/installerPaymentCheck/:requestId',
@@ -487,7 +488,7 @@ export const paymentCalls = {
     operationId: 'deleteDraftInvoice',
     method: 'DELETE',
     path: paymentPaths.deleteInvoice,
-    params: ZInvoiceIdParams,
+    params: ZInvoiceRefParams,
     reply: ZDeleteInvoiceReply,
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
     access: { effect: 'write', roles: ['installer'] },

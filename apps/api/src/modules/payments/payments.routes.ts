@@ -49,7 +49,9 @@ export function registerPaymentsRoutes(
   );
   registerCall(app, calls.finalizeInvoice, ({ auth, params }) => service.finalizeInvoice(auth, params.id));
   registerCall(app, calls.voidInvoice, ({ auth, params }) => service.voidInvoice(auth, params.id));
-  registerCall(app, calls.deleteInvoice, ({ auth, params }) => service.deleteDraftInvoice(auth, params.id));
+  registerCall(app, calls.deleteInvoice, ({ auth, params }) =>
+    service.deleteDraftInvoice(auth, params.invoiceId),
+  );
 
   // Payments of a request (rows 38–42)
   registerCall(app, calls.requestPayments, ({ auth, params }) =>
