@@ -25,10 +25,10 @@ export { parseWireDay, parseWireInstant, ZDayInput, ZInstantInput } from './wire
 export const lifecyclePaths = {
   /** Row 22: the generic update (whole request). */
   requestById: '/requestimates/requestbyID/',
-  /** Row 23. */
-  offer: '/requestOffered/:requestId',
+  /** Row 23: the spec's {requestId}, named as GET /requestOffered/{id} (the same template; OpenAPI). */
+  offer: '/requestOffered/:id',
   /** Row 24. */
-  offerState: '/requestoffered/state/:requestId',
+  offerState: '/requestoffered/state/:id',
   /** Row 25. */
   serviceState: '/requestServiceState/:requestId',
   /** Row 26. */
@@ -79,6 +79,8 @@ export type TLifecycleAction = z.infer<typeof ZLifecycleAction>;
 export const ZRequestState = z.enum(requestStates);
 
 export const ZRequestIdParam = z.object({ requestId: ZDbId });
+/** PUT /requestOffered/{id} and /requestoffered/state/{id}. */
+export const ZOfferParam = z.object({ id: ZDbId.describe('The request id') });
 export const ZRequestIdQuery = z.object({ Id: ZDbId });
 
 const ZReviewScore = z.number().int().min(1).max(5);
@@ -523,14 +525,14 @@ export const lifecycleCalls = {
     method: 'PUT',
     path: lifecyclePaths.offer,
     aliases: [lifecyclePaths.offerState],
-    params: ZRequestIdParam,
+    params: ZOfferParam,
     body: ZOfferUpdateBody,
     reply: ZTransitionResult,
     errors: transitionErrors,
     access: write,
     summary:
       'Change the caller’s offer: accepted (accept with startDate), rejected, offered (RESCHEDULE), scheduled (BOOK JOB / claim / ASSIGN)',
-    description: `PUT /requestoffered/state/{requestId} is the same call (offerState is an alias of currentStatus). scheduled: a dealer ASSIGNs installerId; an installer claims an open request or books its job (startDate). ${refusals}`,
+    description: `PUT /requestoffered/state/{id} is the same call (offerState is an alias of currentStatus). scheduled: a dealer ASSIGNs installerId; an installer claims an open request or books its job (startDate). ${refusals}`,
     tags,
   }),
   serviceState: defineCall({

@@ -18,7 +18,9 @@ export const serviceRequestPaths = {
   installerEstimates: '/requestimates/getinstallerestimates/',
   list: '/requestimates/list/',
   fullRequest: '/requestimates/fullrequest/',
-  offersOfCompany: '/requestOffered/:typeId',
+  // The spec's /requestOffered/{typeId}. PUT /requestOffered/{requestId} (lifecycle) has the same template: one
+  // parameter name for both (OpenAPI), described per call.
+  offersOfCompany: '/requestOffered/:id',
   offersOfRequest: '/requestoffered/request/:requestId',
   services: '/requestService/:requestId',
   servicesPlural: '/requestServices/:requestId',
@@ -76,7 +78,10 @@ export const ZPagingQuery = z.object({ limit: pagingFields.limit, offset: paging
 /** `?Id=` of requestbyID and fullrequest: a request id. */
 export const ZRequestIdQuery = z.object({ Id: ZDbId });
 export const ZRequestIdParam = z.object({ requestId: ZDbId });
-export const ZTypeIdParam = z.object({ typeId: ZDbId });
+/** GET /requestOffered/{id}: the spec's typeId. */
+export const ZOffersOfCompanyParam = z.object({
+  id: ZDbId.describe('The caller’s company: its dealership or installer id (the spec’s typeId)'),
+});
 
 const ZWireDate = z.string().describe("UTC, 'YYYY/MM/DD HH:mm:ss'");
 const ZDollars = z.number().describe('dollars, 2 decimals');
@@ -393,7 +398,7 @@ export const serviceRequestCalls = {
     operationId: 'listOffersOfCompany',
     method: 'GET',
     path: serviceRequestPaths.offersOfCompany,
-    params: ZTypeIdParam,
+    params: ZOffersOfCompanyParam,
     query: ZPagingQuery,
     reply: z.array(ZRequestOffer),
     errors: [],

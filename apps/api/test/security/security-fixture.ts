@@ -407,6 +407,10 @@ const ID_BY_PATH: [RegExp, Kind][] = [
 ];
 
 function byPath(ctx: Ctx): Filled {
+  // /requestOffered/{id}: GET lists the caller's company's offers (the spec's typeId); PUT changes a request's offer.
+  if (/^\/api\/requestOffered\//i.test(ctx.route.url)) {
+    return ctx.route.method === 'GET' ? callerCompany(ctx) : ofKind('request')(ctx);
+  }
   const match = ID_BY_PATH.find(([pattern]) => pattern.test(ctx.route.url));
   if (!match) {
     throw new Error(

@@ -43,7 +43,7 @@ export function registerLifecycleRoutes(app: FastifyInstance, { service }: { ser
         details: [{ field: 'body.currentStatus', message: 'Required' }],
       });
     }
-    return service.changeOffer(auth, params.requestId, {
+    return service.changeOffer(auth, params.id, {
       status,
       startDate: body.startDate,
       installerId: body.installerId,

@@ -570,7 +570,7 @@ describe('service requests: lists and detail', () => {
           '/api/requestimates/getinstallerrequests/',
           '/api/requestimates/getinstallerestimates/',
           '/api/requestimates/fullrequest/',
-          '/api/requestOffered/{typeId}',
+          '/api/requestOffered/{id}',
           '/api/requestoffered/request/{requestId}',
           '/api/requestService/{requestId}',
           '/api/requestServices/{requestId}',

@@ -54,7 +54,7 @@ export function registerServiceRequestsRoutes(
   });
 
   registerCall(app, calls.offersOfCompany, async ({ auth, params, query, reply }) => {
-    const page = await service.listOffersOfCompany(auth, params.typeId, query);
+    const page = await service.listOffersOfCompany(auth, params.id, query);
     reply.header(TOTAL_COUNT_HEADER, page.total);
     return page.items;
   });
