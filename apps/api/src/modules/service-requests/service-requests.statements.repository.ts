@@ -1,0 +1,163 @@
+import { fillPlaceholders, is, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import type { Db } from '../../db/client';
+import type { ReadCache } from './read-cache';
+import type { Viewer } from './service-requests.scopes';
+
+/*
+ * How the service-requests repository runs its statements (see service-requests.repository.ts): each shape
+ * built once and prepared (a named statement on PostgreSQL, PREPARE/EXECUTE on PGlite's one session), the
+ * read cache in front of the cached reads, and the SQL every read shares (parameters, versions, visibility).
+ */
+
+export type Statements = ReturnType<typeof createStatements>;
+
+/** One per repository: its prepared statements and the cache fills under way are its own. */
+export function createStatements(db: Db, cache: ReadCache | undefined) {
+  const dialect = new PgDialect();
+  const isPglite = is(db._.session, PgliteSession);
+  // PGlite's prepared statements live as long as its session: a name unique to this repository.
+  const prefix = isPglite ? `sr${++repositoryCount}_` : 'sr_';
+  const statements = new Map<string, Statement>();
+
+  function prepare(key: string, build: () => SQL): Statement {
+    const compiled = dialect.sqlToQuery(build());
+    const name = `${prefix}${key}`;
+    if (!isPglite) return db._.session.prepareQuery(compiled, undefined, name, false);
+    let prepared: Promise<unknown> | undefined;
+    return {
+      async execute(values) {
+        const args = fillPlaceholders(compiled.params, values).map(integerLiteral);
+        prepared ??= db
+          .execute(sql.raw(`prepare ${name} (${args.map(() => 'int').join(', ')}) as ${compiled.sql}`))
+          .catch((error: unknown) => {
+            prepared = undefined;
+            throw error;
+          });
+        await prepared;
+        return db.execute(sql.raw(`execute ${name}(${args.join(', ')})`));
+      },
+    };
+  }
+
+  async function run<T>(key: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = prepare(key, build);
+      statements.set(key, statement);
+    }
+    const result = await statement.execute(values);
+    return (result as { rows: T[] }).rows;
+  }
+
+  type Loaded<T> = { value: T; version: string | null; bytes: number } | null;
+  /** Statements filling the cache now, per key: readers that find the same version wait for them. */
+  const loading = new Map<string, Promise<Loaded<unknown>>>();
+
+  function readVersion(scope: VersionScope, scopeId: number): Promise<string | undefined> {
+    return run<{ version: string }>(
+      `version_${scope}`,
+      () => sql`select ${versionSql(scope, P.scopeId)} as version`,
+      { scopeId },
+    ).then((rows) => rows[0]?.version);
+  }
+
+  /**
+   * `load` answers the read with the version of its scope, read in the same statement (null: nothing to
+   * keep). A kept answer is served again while one read of the scope's current version finds it unchanged.
+   * When a change makes many callers miss at once, the first one's statement answers all those that read
+   * the same version (one statement instead of twenty after every write).
+   */
+  async function cachedRead<T>(
+    key: string,
+    scope: VersionScope,
+    scopeId: number,
+    load: () => Promise<Loaded<T>>,
+  ): Promise<T | null> {
+    if (!cache) return (await load())?.value ?? null;
+    const entry = cache.get(key);
+    let current: string | undefined;
+    if (entry) {
+      current = await readVersion(scope, scopeId);
+      if (current === entry.version) {
+        cache.count(true);
+        return entry.value as T;
+      }
+    }
+    cache.count(false);
+    const pending = loading.get(key) as Promise<Loaded<T>> | undefined;
+    if (pending) {
+      current ??= await readVersion(scope, scopeId);
+      const shared = await pending.catch(() => null);
+      if (shared && shared.version === current) return shared.value;
+    }
+    const mine = load();
+    loading.set(key, mine);
+    try {
+      const loaded = await mine;
+      if (loaded && loaded.version != null) cache.set(key, loaded.version, loaded.value, loaded.bytes);
+      return loaded?.value ?? null;
+    } finally {
+      if (loading.get(key) === mine) loading.delete(key);
+    }
+  }
+
+  return { run, cachedRead };
+}
+
+type Statement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+let repositoryCount = 0;
+
+/** Every value of these statements is an integer (ids, limit, offset): anything else is a bug, not input. */
+function integerLiteral(value: unknown): string {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new Error(`statement value is not an integer: ${String(value)}`);
+  }
+  return String(value);
+}
+
+/** The values of every statement: always integer parameters, so a statement's text depends only on its shape. */
+export const P = {
+  companyId: sql`${sql.placeholder('companyId')}::int`,
+  requestId: sql`${sql.placeholder('requestId')}::int`,
+  limit: sql`${sql.placeholder('limit')}::int`,
+  offset: sql`${sql.placeholder('offset')}::int`,
+  scopeId: sql`${sql.placeholder('scopeId')}::int`,
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Read-cache versions (migration 0004, read-cache.ts)
+
+/** 'd' a dealership's lists, 'i' an installer's lists, 'r' one request's full view. */
+type VersionScope = 'd' | 'i' | 'r';
+
+/**
+ * Estimated size of a cached reply, for the cache's bound: a list item is ≈60 fields, ≈1.3 KB of JSON,
+ * and the routes keep the JSON they wrote beside the objects.
+ */
+export const ENTRY_BYTES = 500;
+export const ROW_BYTES = 4500;
+export const PART_BYTES = 900;
+
+/**
+ * The version of a scope combined with the global one ('g', changed by names, contacts and capacities
+ * that many requests show): text that changes whenever anything a read of the scope shows changes.
+ */
+export function versionSql(scope: VersionScope, id: SQL): SQL {
+  return sql`(coalesce((select v.version from read_cache_versions v where v.scope = ${sql.raw(`'${scope}'`)} and v.id = ${id}), 0)
+    || '.' || coalesce((select g.version from read_cache_versions g where g.scope = 'g' and g.id = 0), 0))`;
+}
+
+/** Whether the viewer (`P.companyId`) may read request `sr` at all (detail reads). */
+export function visibleToSql(role: Viewer['role']): SQL {
+  if (role === 'dealer') {
+    return sql`(sr.request_type = 'dealer' and sr.requestor_dealer_id = ${P.companyId}
+      and sr.deleted_at is null)`;
+  }
+  return sql`(sr.deleted_at is null and (
+      sr.requestor_installer_id = ${P.companyId}
+      or sr.assigned_installer_id = ${P.companyId}
+      or (sr.request_type = 'dealer' and exists (
+        select 1 from request_offers vo where vo.request_id = sr.id and vo.installer_id = ${P.companyId}))))`;
+}
