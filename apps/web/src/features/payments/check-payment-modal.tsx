@@ -1,9 +1,9 @@
-import type { TInvoice } from '@app/contracts/payments.contract';
+import { type TInvoice, ZCheckPaymentBody } from '@app/contracts/payments.contract';
 import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
 import { recordCheckPayment, settleInvoice } from './payments-api';
 
@@ -17,6 +17,11 @@ type CheckPaymentModalProps = {
   onDone: () => Promise<void>;
 };
 
+/** The check number as PUT /installerPaymentCheck and PUT /invoices/settle take it. */
+const checkResolver = schemaResolver(ZCheckPaymentBody.pick({ checkNumber: true }).required(), {
+  sync: true,
+});
+
 /** Check/Cash: the check number is optional (none: cash). */
 export function CheckPaymentModal({
   opened,
@@ -26,10 +31,11 @@ export function CheckPaymentModal({
   paymentId,
   onDone,
 }: CheckPaymentModalProps) {
-  const [checkNumber, setCheckNumber] = useState('');
+  const form = useForm({ initialValues: { checkNumber: '' }, validate: checkResolver });
+  const checkNumber = form.values.checkNumber;
   const record = useMutation({
-    mutationFn: async () => {
-      const trimmed = checkNumber.trim();
+    mutationFn: async (values: { checkNumber: string }) => {
+      const trimmed = values.checkNumber.trim();
       if (paymentId !== null) return (await recordCheckPayment(requestId, paymentId, trimmed)).message;
       const reply = await settleInvoice(invoice.id, {
         method: trimmed ? 'check' : 'cash',
@@ -39,7 +45,7 @@ export function CheckPaymentModal({
     },
     onSuccess: async (message) => {
       notifications.show({ color: 'green', message });
-      setCheckNumber('');
+      form.reset();
       onClose();
       await onDone();
     },
@@ -53,12 +59,7 @@ export function CheckPaymentModal({
 
   return (
     <Modal opened={opened} onClose={onClose} title="Check or cash payment" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          record.mutate();
-        }}
-      >
+      <form onSubmit={form.onSubmit((values) => record.mutate(values))}>
         <Stack gap="sm">
           <Text size="sm">
             Record {formatMoney(invoice.amount_remaining)} received for invoice{' '}
@@ -67,9 +68,8 @@ export function CheckPaymentModal({
           <TextInput
             label="Check number"
             description="Leave empty for cash"
-            value={checkNumber}
+            {...form.getInputProps('checkNumber')}
             maxLength={50}
-            onChange={(event) => setCheckNumber(event.currentTarget.value)}
             data-autofocus
           />
           {failure && (

@@ -1,9 +1,9 @@
 import type { TSessionUser } from '@app/contracts/auth.contract';
-import { paymentMessages, type TInvoice } from '@app/contracts/payments.contract';
+import { paymentMessages, type TInvoice, ZInvoiceMetaBody } from '@app/contracts/payments.contract';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
 import { saveInvoiceMeta } from './payments-api';
 
@@ -18,16 +18,39 @@ type PoModalProps = {
   onDone: () => Promise<void>;
 };
 
+type PoFields = { PO: string; checkNumber: string };
+
+/**
+ * The contract's rules for PUT /invoices/meta/{id}, and the popup's: a dealer must give a PO, an installer a
+ * PO or a check number. The second message is the form's own (`either`), shown under the fields.
+ */
+function poResolver(isDealer: boolean) {
+  return schemaResolver(
+    ZInvoiceMetaBody.pick({ PO: true, checkNumber: true })
+      .required()
+      .superRefine((v, ctx) => {
+        if (isDealer && !v.PO)
+          ctx.addIssue({ code: 'custom', path: ['PO'], message: paymentMessages.poRequired });
+        else if (!isDealer && !v.PO && !v.checkNumber)
+          ctx.addIssue({ code: 'custom', path: ['either'], message: 'Enter a PO or a check number' });
+      }),
+    { sync: true },
+  );
+}
+const dealerPoResolver = poResolver(true);
+const installerPoResolver = poResolver(false);
+
 /** PO popup (000 §2, §5): dealers must give a PO; installers a PO and/or a check number (closes it out). */
 export function PoModal({ opened, onClose, invoice, userType, onDone }: PoModalProps) {
   const isDealer = userType === 'dealer';
   const savedPo = invoice.metadata.PO ?? '';
-  const [po, setPo] = useState(savedPo);
-  const [checkNumber, setCheckNumber] = useState('');
-  const [validation, setValidation] = useState<string | null>(null);
+  const form = useForm<PoFields>({
+    initialValues: { PO: savedPo, checkNumber: '' },
+    validate: isDealer ? dealerPoResolver : installerPoResolver,
+  });
 
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: ({ PO: po, checkNumber }: PoFields) => {
       const body: { PO?: string; checkNumber?: string } = {};
       if (po.trim() !== savedPo) body.PO = po.trim();
       if (!isDealer && checkNumber.trim()) body.checkNumber = checkNumber.trim();
@@ -40,24 +63,15 @@ export function PoModal({ opened, onClose, invoice, userType, onDone }: PoModalP
     },
   });
 
-  const submit = () => {
-    setValidation(null);
-    const poChanged = po.trim() !== savedPo;
-    if (isDealer && !po.trim()) {
-      setValidation(paymentMessages.poRequired);
-      return;
-    }
-    if (!isDealer && !po.trim() && !checkNumber.trim()) {
-      setValidation('Enter a PO or a check number');
-      return;
-    }
+  const submit = form.onSubmit((values) => {
+    const poChanged = values.PO.trim() !== savedPo;
     // The PO is saved only if it changed (000 §5).
-    if (!poChanged && (isDealer || !checkNumber.trim())) {
+    if (!poChanged && (isDealer || !values.checkNumber.trim())) {
       onClose();
       return;
     }
-    save.mutate();
-  };
+    save.mutate(values);
+  });
 
   const failure =
     save.error instanceof ApiHttpError && save.error.isClientError
@@ -68,34 +82,26 @@ export function PoModal({ opened, onClose, invoice, userType, onDone }: PoModalP
 
   return (
     <Modal opened={opened} onClose={onClose} title={isDealer ? DEALER_PO_TITLE : INSTALLER_PO_TITLE} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack gap="sm">
           <TextInput
             label="PO #"
-            value={po}
+            {...form.getInputProps('PO')}
             maxLength={100}
             withAsterisk={isDealer}
-            error={validation === paymentMessages.poRequired ? validation : undefined}
-            onChange={(event) => setPo(event.currentTarget.value)}
             data-autofocus
           />
           {!isDealer && (
             <TextInput
               label="Check #"
               description="A check number closes out the invoice as paid"
-              value={checkNumber}
+              {...form.getInputProps('checkNumber')}
               maxLength={50}
-              onChange={(event) => setCheckNumber(event.currentTarget.value)}
             />
           )}
-          {validation && validation !== paymentMessages.poRequired && (
+          {form.errors.either && (
             <Alert color="red" role="alert">
-              {validation}
+              {form.errors.either}
             </Alert>
           )}
           {failure && (
