@@ -264,7 +264,7 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
           vehicleModel: 'Camry',
         }),
       },
-      'GET /api/requestServices/77': {
+      'GET /api/requestService/77': {
         body: [
           buildService({ requestId: 77, service_id: 501, master_service_id: 210, position: 0 }),
           buildService({

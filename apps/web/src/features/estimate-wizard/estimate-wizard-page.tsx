@@ -66,8 +66,8 @@ export function EstimateWizardPage() {
         )}
         {step === 3 && vehicle && party && (
           <WorkStep
-            categoriesPath={`/categories/${installerId}`}
-            servicesPath={wizard.catalogPath}
+            categoriesInstallerId={installerId}
+            servicesSource={wizard.catalogSource}
             selection={selection}
             vehicle={vehicle}
             category={wizard.category}

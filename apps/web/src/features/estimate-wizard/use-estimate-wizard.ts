@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session-store';
 import { errorText } from '../request-wizard/error-text';
 import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jobs';
-import { submitRequest } from '../request-wizard/request-wizard.api';
+import { type ServicesSource, submitRequest } from '../request-wizard/request-wizard.api';
 import { toLineInput } from '../request-wizard/service-lines';
 import { useServiceSelection } from '../request-wizard/use-service-selection';
 import { vehicleCreateBody, type WizardVehicle } from '../request-wizard/wizard-rules';
@@ -94,13 +94,20 @@ export function useEstimateWizard() {
     return () => clearTimeout(timer);
   }, [referral, step, vehicle]);
 
-  const catalogPath = (c: string) =>
+  /** The caller's catalog for the vehicle: wholesale for a dealership's job, retail for a customer's. */
+  const catalogSource = (c: string): ServicesSource | null =>
     vehicle && party
-      ? `/services/${installerId}/${vehicle.size}/${party.kind === 'dealer' ? 'WHOLE' : 'RETAIL'}/${encodeURIComponent(c)}/${vehicle.trimId ?? 0}`
-      : '';
+      ? {
+          installerId,
+          size: vehicle.size,
+          catalog: party.kind === 'dealer' ? 'WHOLE' : 'RETAIL',
+          category: c,
+          trimId: String(vehicle.trimId ?? 0),
+        }
+      : null;
 
   async function loadJob(requestId: number) {
-    const loaded = await loadPreviousJob(requestId, catalogPath('All'), selection.mode);
+    const loaded = await loadPreviousJob(requestId, catalogSource('All'), selection.mode);
     selection.replace(loaded.services, loadedJobMessage(loaded));
     setPopup(null);
   }
@@ -178,7 +185,7 @@ export function useEstimateWizard() {
     previousJobs,
     vehicleCount,
     jobCount,
-    catalogPath,
+    catalogSource,
     loadJob,
     create,
   };

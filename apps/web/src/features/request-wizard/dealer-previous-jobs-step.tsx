@@ -1,27 +1,9 @@
-import { serviceRequestPaths, ZRequestimate } from '@app/contracts/service-requests.contract';
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { serviceRequestKeys } from '../service-requests/query-keys';
 import { PreviousJobsTable } from './previous-jobs';
-
-/** The fields of the dealer's list (GET /requestimates/list/) that step 99 shows. */
-const ZPreviousRequests = z.object({
-  items: z.array(
-    ZRequestimate.pick({
-      requestId: true,
-      availableDate: true,
-      vehicleYear: true,
-      vehicleMake: true,
-      vehicleModel: true,
-      serviceRequested: true,
-      requestTotal: true,
-      currentState: true,
-    }),
-  ),
-});
+import { fetchRequestList } from './request-wizard.api';
 
 const PREVIOUS_JOBS_LIMIT = 50;
 
@@ -30,11 +12,7 @@ export function DealerPreviousJobsStep(props: { onPick: (requestId: number) => P
   const companyId = useActingCompanyId();
   const list = useQuery({
     queryKey: serviceRequestKeys.previousJobs(companyId, PREVIOUS_JOBS_LIMIT),
-    queryFn: () =>
-      apiGet(serviceRequestPaths.list, ZPreviousRequests, {
-        query: { limit: PREVIOUS_JOBS_LIMIT },
-        isQuiet: true,
-      }),
+    queryFn: () => fetchRequestList(PREVIOUS_JOBS_LIMIT),
   });
   const rows = list.data?.items
     .slice()

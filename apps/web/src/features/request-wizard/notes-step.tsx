@@ -1,10 +1,8 @@
-import { ZTeamContact } from '@app/contracts/customers.contract';
 import { Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { requestWizardKeys } from './query-keys';
+import { fetchDealerTeam } from './request-wizard.api';
 import type { RequestWizardForm } from './use-request-wizard';
 import { MAX_REFERENCE_NUMBER } from './wizard-rules';
 
@@ -14,7 +12,7 @@ export function NotesStep(props: { dealerId: number; form: RequestWizardForm }) 
   const companyId = useActingCompanyId();
   const team = useQuery({
     queryKey: requestWizardKeys.team(companyId, props.dealerId),
-    queryFn: () => apiGet(`/dealer/${props.dealerId}/team`, z.array(ZTeamContact), { isQuiet: true }),
+    queryFn: () => fetchDealerTeam(props.dealerId),
   });
   return (
     <Stack>

@@ -1,24 +1,10 @@
-import { ZCatalogService } from '@app/contracts/catalog.contract';
-import {
-  serviceRequestPaths,
-  ZRequestimate,
-  ZRequestService,
-} from '@app/contracts/service-requests.contract';
 import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { z } from 'zod';
-import { ApiHttpError, apiGet, buildPath } from '../../lib/api-client';
+import { ApiHttpError } from '../../lib/api-client';
 import { wireDollarsToCents } from '../../lib/money';
+import { fetchPreviousJob, fetchServices, type ServicesSource } from './request-wizard.api';
 import { type PreviousJobSelection, servicesFromPreviousJob, type WizardMode } from './service-lines';
-
-/** The fields of GET /requestimates/requestbyID/ that loading a previous job reads. */
-const ZPreviousRequest = ZRequestimate.pick({
-  requestId: true,
-  vehicleYear: true,
-  vehicleMake: true,
-  vehicleModel: true,
-});
 
 /** One row of a previous-jobs table. */
 export type PreviousJobRow = {
@@ -35,24 +21,21 @@ export type LoadedPreviousJob = PreviousJobSelection & { requestId: number; vehi
 
 /**
  * Loads a previous job's services for the current vehicle: GET /requestimates/requestbyID/?Id= and
- * GET /requestServices/{requestId} (001 §7), priced again from the current catalog (all categories).
+ * GET /requestService/{requestId} (001 §7), priced again from the current catalog (all categories).
  */
 export async function loadPreviousJob(
   requestId: number,
-  catalogPath: string,
+  catalog: ServicesSource | null,
   mode: WizardMode,
 ): Promise<LoadedPreviousJob> {
-  const [request, lines, catalog] = await Promise.all([
-    apiGet(serviceRequestPaths.requestById, ZPreviousRequest, { query: { Id: requestId }, isQuiet: true }),
-    apiGet(buildPath(serviceRequestPaths.servicesPlural, { requestId }), z.array(ZRequestService), {
-      isQuiet: true,
-    }),
-    apiGet(catalogPath, z.array(ZCatalogService), { isQuiet: true }),
+  const [[request, lines], services] = await Promise.all([
+    fetchPreviousJob(requestId),
+    fetchServices(catalog),
   ]);
   const vehicle = [request.vehicleYear, request.vehicleMake, request.vehicleModel]
     .filter((p) => p !== null && p !== '')
     .join(' ');
-  return { requestId, vehicle, ...servicesFromPreviousJob(lines, catalog, mode) };
+  return { requestId, vehicle, ...servicesFromPreviousJob(lines, services, mode) };
 }
 
 /** The message shown on the Work step after loading. */

@@ -214,7 +214,7 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
     const { user, server } = renderWizard({
       'GET /api/requestimates/list/': { body: { items: [previous], total: 1, limit: 50, offset: 0 } },
       'GET /api/requestimates/requestbyID/': { body: previous },
-      'GET /api/requestServices/31': {
+      'GET /api/requestService/31': {
         body: [
           buildService({ requestId: 31, service_id: 301, master_service_id: 22, position: 0 }),
           buildService({

@@ -86,8 +86,8 @@ export function RequestWizardPage(props: { hint?: string | null }) {
         {step === 2 && <VehicleStep value={vehicle} onChange={wizard.chooseVehicle} />}
         {step === 3 && vehicle && (
           <WorkStep
-            categoriesPath={`/categories/${wizard.specialist ?? 0}`}
-            servicesPath={wizard.catalogPath}
+            categoriesInstallerId={wizard.specialist ?? 0}
+            servicesSource={wizard.catalogSource}
             selection={selection}
             vehicle={vehicle}
             category={wizard.category}
@@ -98,7 +98,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
         {step === PREVIOUS_JOB_STEP && vehicle && (
           <DealerPreviousJobsStep
             onPick={async (requestId) => {
-              const loaded = await loadPreviousJob(requestId, wizard.catalogPath('All'), 'dealer');
+              const loaded = await loadPreviousJob(requestId, wizard.catalogSource('All'), 'dealer');
               selection.replace(loaded.services, loadedJobMessage(loaded));
               wizard.setStep(3);
             }}

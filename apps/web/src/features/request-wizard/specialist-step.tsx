@@ -1,10 +1,8 @@
-import { ZProximityInstaller } from '@app/contracts/customers.contract';
 import { Alert, Loader, Select, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, buildPath } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { requestWizardKeys } from './query-keys';
+import { fetchSpecialists } from './request-wizard.api';
 
 /** Step 1: the specialist the dealer asks (or any); a change clears the selected services. */
 export function SpecialistStep(props: {
@@ -18,12 +16,7 @@ export function SpecialistStep(props: {
   const companyId = useActingCompanyId();
   const specialists = useQuery({
     queryKey: requestWizardKeys.specialists(companyId, props.dealerId),
-    queryFn: () =>
-      apiGet(
-        buildPath('/installerProximity/:dealerId/:category', { dealerId: props.dealerId, category: 'All' }),
-        z.array(ZProximityInstaller),
-        { isQuiet: true },
-      ),
+    queryFn: () => fetchSpecialists(props.dealerId),
   });
   const list = (specialists.data ?? []).filter((s) => !props.preferredOnly || s.dealer_preferred === 1);
   if (specialists.isPending) return <Loader size="sm" aria-label="Loading specialists" />;

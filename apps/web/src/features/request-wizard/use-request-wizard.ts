@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useSession } from '../../lib/session-store';
 import { invalidateServiceRequests } from '../service-requests/query-keys';
 import { errorText } from './error-text';
-import { checkDuplicates, submitRequest } from './request-wizard.api';
+import { checkDuplicates, type ServicesSource, submitRequest } from './request-wizard.api';
 import { toLineInput } from './service-lines';
 import { useServiceSelection } from './use-service-selection';
 import {
@@ -152,10 +152,18 @@ export function useRequestWizard(hint: string | null) {
     setStep((s) => (s === PREVIOUS_JOB_STEP ? 3 : Math.max(1, s - 1)));
   }
 
-  const catalogPath = (c: string) =>
+  /** The wholesale catalog of the chosen specialist (0: any) for the vehicle, priced for this dealership. */
+  const catalogSource = (c: string): ServicesSource | null =>
     vehicle
-      ? `/services/${specialist ?? 0}/${vehicle.size}/WHOLE/${encodeURIComponent(c)}/${dealerId}/${vehicle.trimId ?? 0}`
-      : '';
+      ? {
+          installerId: specialist ?? 0,
+          size: vehicle.size,
+          catalog: 'WHOLE',
+          category: c,
+          dealerId: String(dealerId),
+          trimId: String(vehicle.trimId ?? 0),
+        }
+      : null;
 
   return {
     dealer,
@@ -183,7 +191,7 @@ export function useRequestWizard(hint: string | null) {
     duration,
     proposedDue,
     effectiveDue,
-    catalogPath,
+    catalogSource,
     isSending,
     sendError,
     duplicates,

@@ -1,14 +1,13 @@
-import { ZCreateVehicleBody, ZMake, ZModel, ZTrim, ZVinReply } from '@app/contracts/vehicles.contract';
+import { ZCreateVehicleBody } from '@app/contracts/vehicles.contract';
 import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { errorText } from './error-text';
 import { requestWizardKeys } from './query-keys';
+import { decodeVin, fetchMakesOfYear, fetchModels, fetchTrims } from './request-wizard.api';
 import { dealerYears, type WizardVehicle } from './wizard-rules';
 
 /** The step's fields; the VIN is checked by the contract's rule for POST /vehicles (its message too). */
@@ -59,17 +58,17 @@ export function VehicleStep({
   const companyId = useActingCompanyId();
   const makes = useQuery({
     queryKey: requestWizardKeys.makes(companyId, year),
-    queryFn: () => apiGet(`/makes/${year}`, z.array(ZMake), { isQuiet: true }),
+    queryFn: () => fetchMakesOfYear(String(year)),
     enabled: year !== null,
   });
   const models = useQuery({
     queryKey: requestWizardKeys.models(companyId, year, makeId),
-    queryFn: () => apiGet(`/models/${year}${makeId}`, z.array(ZModel), { isQuiet: true }),
+    queryFn: () => fetchModels(String(year), String(makeId)),
     enabled: year !== null && makeId !== null,
   });
   const trims = useQuery({
     queryKey: requestWizardKeys.trims(companyId, modelId, year),
-    queryFn: () => apiGet(`/trims/${modelId}`, z.array(ZTrim), { query: { year }, isQuiet: true }),
+    queryFn: () => fetchTrims(String(modelId), year),
     enabled: modelId !== null,
   });
 
@@ -113,7 +112,7 @@ export function VehicleStep({
     setIsDecoding(true);
     setDecodeError(null);
     try {
-      const reply = await apiGet('/vin/', ZVinReply, { query: { Id: normalized }, isQuiet: true });
+      const reply = await decodeVin(normalized);
       const result = reply.Results[0];
       const decodedYear = Number(result?.ModelYear);
       if (!result?.make_name || !result.model_name || !Number.isFinite(decodedYear)) {

@@ -1,13 +1,17 @@
-import { ZCatalogService, ZCategory } from '@app/contracts/catalog.contract';
 import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Group, Loader, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '../../lib/api-client';
 import { wireDollarsToCents } from '../../lib/money';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { errorText } from './error-text';
 import { requestWizardKeys } from './query-keys';
+import {
+  categoriesKeyOf,
+  fetchCategories,
+  fetchServices,
+  type ServicesSource,
+  servicesKeyOf,
+} from './request-wizard.api';
 import { CustomServiceDialog, DiscountDialog } from './service-dialogs';
 import { isPendingCustom, lineCost, lineDescription } from './service-lines';
 import type { ServiceSelection } from './use-service-selection';
@@ -15,8 +19,10 @@ import type { WizardVehicle } from './wizard-rules';
 
 /** The Work step (both wizards): the catalog of a category, and the selected lines with their prices. */
 export function WorkStep(props: {
-  categoriesPath: string;
-  servicesPath: (category: string) => string;
+  /** Whose categories the step offers (0: every specialist the dealer may use). */
+  categoriesInstallerId: number;
+  /** The priced catalog of a category (null before there is a vehicle). */
+  servicesSource: (category: string) => ServicesSource | null;
   selection: ServiceSelection;
   vehicle: WizardVehicle;
   category: string;
@@ -28,13 +34,13 @@ export function WorkStep(props: {
   const mode = selection.mode;
   const companyId = useActingCompanyId();
   const categories = useQuery({
-    queryKey: requestWizardKeys.categories(companyId, props.categoriesPath),
-    queryFn: () => apiGet(props.categoriesPath, z.array(ZCategory), { isQuiet: true }),
+    queryKey: requestWizardKeys.categories(companyId, categoriesKeyOf(props.categoriesInstallerId)),
+    queryFn: () => fetchCategories(props.categoriesInstallerId),
   });
-  const servicesPath = props.servicesPath(props.category);
+  const servicesSource = props.servicesSource(props.category);
   const catalog = useQuery({
-    queryKey: requestWizardKeys.services(companyId, servicesPath),
-    queryFn: () => apiGet(servicesPath, z.array(ZCatalogService), { isQuiet: true }),
+    queryKey: requestWizardKeys.services(companyId, servicesKeyOf(servicesSource)),
+    queryFn: () => fetchServices(servicesSource),
   });
   const categoryNames = Array.from(
     new Set(['Paint', ...(categories.data ?? []).map((c) => c.service_category), props.category]),
