@@ -1,0 +1,90 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema/money';
+import { serviceRequests } from '../../db/schema/service-requests';
+import type { DbOrTx, RequestForInvoice, Viewer } from './payments.repository';
+
+const requestColumns = {
+  id: serviceRequests.id,
+  requestType: serviceRequests.requestType,
+  currentState: serviceRequests.currentState,
+  assignedInstallerId: serviceRequests.assignedInstallerId,
+  requestorInstallerId: serviceRequests.requestorInstallerId,
+  requestorDealerId: serviceRequests.requestorDealerId,
+  dealerId: serviceRequests.dealerId,
+  customerId: serviceRequests.customerId,
+  totalCents: serviceRequests.totalCents,
+  discountCents: serviceRequests.discountCents,
+  taxesCents: serviceRequests.taxesCents,
+  depositAmountCents: serviceRequests.depositAmountCents,
+  serviceRequested: serviceRequests.serviceRequested,
+  vehicleYear: serviceRequests.vehicleYear,
+  vehicleMake: serviceRequests.vehicleMake,
+  vehicleModel: serviceRequests.vehicleModel,
+  deletedAt: serviceRequests.deletedAt,
+};
+
+/** Whether the viewer may see the money of request `sr` (see the module comment). */
+function requestMoneyVisibleTo(viewer: Viewer): SQL {
+  if (viewer.role === 'dealer') {
+    return sql`((${serviceRequests.requestType} = 'dealer' and ${serviceRequests.requestorDealerId} = ${viewer.companyId})
+      or ${serviceRequests.dealerId} = ${viewer.companyId})`;
+  }
+  return sql`(${serviceRequests.assignedInstallerId} = ${viewer.companyId}
+    or ${serviceRequests.requestorInstallerId} = ${viewer.companyId}
+    or exists (select 1 from ${invoices} vi where vi.request_id = ${serviceRequests.id} and vi.installer_id = ${viewer.companyId}))`;
+}
+
+/** The requests invoices are for: read (under lock, for a viewer) and their final invoice's number. */
+export function createRequestRows() {
+  return {
+    async lockRequest(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
+      const rows = await tx
+        .select(requestColumns)
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, requestId))
+        .for('update');
+      return (rows[0] as RequestForInvoice | undefined) ?? null;
+    },
+
+    async findRequestForViewer(
+      tx: DbOrTx,
+      viewer: Viewer,
+      requestId: number,
+    ): Promise<RequestForInvoice | null> {
+      const rows = await tx
+        .select(requestColumns)
+        .from(serviceRequests)
+        .where(and(eq(serviceRequests.id, requestId), requestMoneyVisibleTo(viewer)));
+      return (rows[0] as RequestForInvoice | undefined) ?? null;
+    },
+
+    async findRequestSummary(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
+      const rows = await tx
+        .select(requestColumns)
+        .from(serviceRequests)
+        .where(eq(serviceRequests.id, requestId));
+      return (rows[0] as RequestForInvoice | undefined) ?? null;
+    },
+
+    /** Keeps the request's invoice numbers (invoiceId / customer_facing_invoice of the wire) on its final invoice. */
+    async linkFinalInvoice(
+      tx: DbOrTx,
+      requestId: number,
+      number: string | null,
+      customerFacing: string | null,
+    ) {
+      await tx
+        .update(serviceRequests)
+        .set({ invoiceNumber: number, customerFacingInvoice: customerFacing ?? number })
+        .where(eq(serviceRequests.id, requestId));
+    },
+
+    async unlinkInvoice(tx: DbOrTx, requestId: number, number: string | null) {
+      if (!number) return;
+      await tx
+        .update(serviceRequests)
+        .set({ invoiceNumber: null, customerFacingInvoice: null })
+        .where(and(eq(serviceRequests.id, requestId), eq(serviceRequests.invoiceNumber, number)));
+    },
+  };
+}
