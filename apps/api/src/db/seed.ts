@@ -1,3 +1,4 @@
+import { toIsoDate } from '@app/domain/scheduling/dates';
 import { makePlaceholderVin } from '@app/domain/vehicles/vin';
 import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/security/password';
@@ -15,7 +16,7 @@ import {
   type VehicleSize,
   wholesaleFromRetail,
 } from './factories/catalog';
-import { addDays, startOfUtcDay, toIsoDate } from './factories/common';
+import { addDaysToInstant, startOfUtcDay } from './factories/common';
 import { createContract } from './factories/contracts';
 import {
   addPreferredInstaller,
@@ -205,10 +206,10 @@ function linesFrom(
 async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> {
   const today = startOfUtcDay(now);
   /** `days` from today at `hour`:00 UTC. */
-  const at = (days: number, hour = 9) => new Date(addDays(today, days).getTime() + hour * 3_600_000);
+  const at = (days: number, hour = 9) => new Date(addDaysToInstant(today, days).getTime() + hour * 3_600_000);
   /** `hours` before now. */
   const ago = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
-  const ymd = (days: number) => toIsoDate(addDays(today, days));
+  const ymd = (days: number) => toIsoDate(addDaysToInstant(today, days));
 
   // ── Companies and users ────────────────────────────────────────────────────────────────────────
   const sunrise = await createDealer(tx, {

@@ -24,14 +24,12 @@ export function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** `days` days after `date` (negative for before), at the same time of day. */
-export function addDays(date: Date, days: number): Date {
+/**
+ * `days` days after the instant `date` (negative for before), at the same time of day. (The domain's
+ * `addDays` in scheduling/dates.ts moves a YYYY-MM-DD date; its `toIsoDate` gives an instant's UTC day.)
+ */
+export function addDaysToInstant(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
-}
-
-/** YYYY-MM-DD of a UTC instant (the `date` columns' string form). */
-export function toIsoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 /** The UTC instant at midnight of a YYYY-MM-DD date. */

@@ -15,7 +15,7 @@ import {
   serviceRequests,
 } from '../schema/service-requests';
 import { vehicles } from '../schema/vehicles';
-import { addDays, type DbOrTx, firstRow, fromIsoDate, nextSequence } from './common';
+import { addDaysToInstant, type DbOrTx, firstRow, fromIsoDate, nextSequence } from './common';
 import { createDealer, createInstaller } from './identity';
 
 export type ServiceRequest = typeof serviceRequests.$inferSelect;
@@ -268,8 +268,8 @@ export async function createServiceRequest(
     values.dueDate !== undefined
       ? values.dueDate
       : requestType === 'installer' && scheduleValues
-        ? addDays(scheduleValues.startDate, jobDays(durationTenths) - 1)
-        : addDays(availableDate, Math.max(1, Math.round(durationTenths / 10)));
+        ? addDaysToInstant(scheduleValues.startDate, jobDays(durationTenths) - 1)
+        : addDaysToInstant(availableDate, Math.max(1, Math.round(durationTenths / 10)));
 
   const offerStartDefault = calendarInputs[0] ? workStart(calendarInputs[0].startDate) : availableDate;
   const offers: OfferInput[] =
@@ -280,7 +280,7 @@ export async function createServiceRequest(
             installerId: assignedInstallerId,
             currentStatus: offerStatusForState(currentState),
             startDate: offerStartDefault,
-            endDate: addDays(offerStartDefault, jobDays(durationTenths) - 1),
+            endDate: addDaysToInstant(offerStartDefault, jobDays(durationTenths) - 1),
           },
         ]
       : []);
@@ -391,7 +391,7 @@ export async function createServiceRequest(
           installerId,
           installerCapacity: scheduleValues.installerCapacity ?? null,
           startDate: scheduleValues.startDate,
-          endDate: addDays(scheduleValues.startDate, jobDays(durationTenths) - 1),
+          endDate: addDaysToInstant(scheduleValues.startDate, jobDays(durationTenths) - 1),
         })
         .returning(),
       'schedule',
