@@ -1,26 +1,14 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, buildPath } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
+import { fetchAvailability } from './estimate-wizard.api';
 import { estimateWizardKeys } from './query-keys';
-
-/** The scheduling module's answer, read loosely: only the banner's two fields. */
-const ZAvailabilityBanner = z.object({ meetsDeadline: z.boolean(), warning: z.string().nullable() });
 
 export function AvailabilityBanner(props: { installerId: number; dropOff: string; duration: number }) {
   const companyId = useActingCompanyId();
   const availability = useQuery({
     queryKey: estimateWizardKeys.availability(companyId, props.installerId, props.dropOff, props.duration),
-    queryFn: () =>
-      apiGet(
-        buildPath('/availability/:installerId', { installerId: props.installerId }),
-        ZAvailabilityBanner,
-        {
-          query: { duration: Math.max(1, props.duration), checkDate: props.dropOff },
-          isQuiet: true,
-        },
-      ),
+    queryFn: () => fetchAvailability(props.installerId, props.dropOff, props.duration),
   });
   // A failed fetch leaves the banner empty (001 §8).
   if (!availability.data) return null;

@@ -1,12 +1,11 @@
 import '@mantine/dates/styles.css';
-import { schedulingPaths, ZInstallerCalendarDays } from '@app/contracts/scheduling.contract';
 import { Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { apiGet, buildPath } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { blockedDropOffDays, type DropOffWindow, firstFreeDropOff, isDropOffExcluded } from './drop-off';
+import { fetchInstallerCalendar } from './estimate-wizard.api';
 import { estimateWizardKeys } from './query-keys';
 
 export const BLOCKED_DAY_LABEL = 'Fully booked';
@@ -25,12 +24,7 @@ export function DropOffPicker(props: {
   const companyId = useActingCompanyId();
   const calendar = useQuery({
     queryKey: estimateWizardKeys.installerCalendar(companyId, props.installerId),
-    queryFn: () =>
-      apiGet(
-        buildPath(schedulingPaths.installerCalendars, { installerId: props.installerId }),
-        ZInstallerCalendarDays,
-        { isQuiet: true },
-      ),
+    queryFn: () => fetchInstallerCalendar(props.installerId),
   });
   const blocked = useMemo(() => blockedDropOffDays(calendar.data ?? []), [calendar.data]);
   const { value, onChange, window } = props;

@@ -102,7 +102,15 @@ function fakes(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
     'GET /api/categories/7': { body: [{ service_category: 'Paint', category: 'Paint' }] },
     'GET /api/services/7/M/RETAIL/Paint/3': { body: [bumper, customWork] },
     'GET /api/installerCalendars/7': { body: [] },
-    'GET /api/availability/7': { body: { meetsDeadline: true, warning: null } },
+    'GET /api/availability/7': {
+      body: {
+        nextStart: null,
+        requestedDate: '2030-01-02',
+        meetsDeadline: true,
+        warning: null,
+        draftConflicts: [],
+      },
+    },
     'POST /api/requestimates/': { body: created },
     'GET /api/requestimates/list/': { body: { items: [], total: 0, limit: 50, offset: 0 } },
     ...extra,

@@ -1,13 +1,11 @@
-import {
-  ZCreateCustomerReply,
-  ZCreateDealerReply,
-  ZCustomer,
-  ZDealer,
-  ZZipCompletion,
-} from '@app/contracts/customers.contract';
-import { z } from 'zod';
-import { apiGet, apiPost, buildPath } from '../../lib/api-client';
+import { customerCalls } from '@app/contracts/customers.contract';
+import { schedulingCalls } from '@app/contracts/scheduling.contract';
+import { vehicleCalls } from '@app/contracts/vehicles.contract';
+import { callApi } from '../../lib/call-api';
 import type { CustomerDraft, DealerDraft } from './customer-forms';
+
+/* The installer wizard's own calls, through the contract's descriptors (decision 008); reads are quiet. */
+const quiet = { isQuiet: true } as const;
 
 /** Customers or dealers whose name matches the search (GET /customers, GET /dealers), as id and name. */
 export async function searchParties(
@@ -15,33 +13,30 @@ export async function searchParties(
   query: string,
 ): Promise<{ id: number; name: string }[]> {
   if (kind === 'customer') {
-    const rows = await apiGet('/customers', z.array(ZCustomer), { query: { q: query }, isQuiet: true });
+    const rows = await callApi(customerCalls.listCustomers, { query: { q: query } }, quiet);
     return rows.map((c) => ({ id: c.customer_id, name: c.customer_name }));
   }
-  const rows = await apiGet('/dealers', z.array(ZDealer), { query: { q: query }, isQuiet: true });
+  const rows = await callApi(customerCalls.listDealers, { query: { q: query } }, quiet);
   return rows.map((d) => ({ id: d.dealerId, name: d.dealer_name }));
 }
 
 /** POST /customers: the installer's new customer. */
 export function createCustomer(draft: CustomerDraft, installerId: number) {
-  return apiPost(
-    '/customers',
-    {
+  return callApi(customerCalls.createCustomer, {
+    body: {
       customerName: draft.name,
       customerEmailAddress: draft.email,
       customerPhoneNumber: draft.phone,
       customerAddress: draft.address || null,
       owningInstaller: installerId,
     },
-    ZCreateCustomerReply,
-  );
+  });
 }
 
 /** POST /dealers: a dealership the installer works for. */
 export function createDealer(draft: DealerDraft) {
-  return apiPost(
-    '/dealers',
-    {
+  return callApi(customerCalls.createDealer, {
+    body: {
       dealerName: draft.name,
       dealerEmail: draft.email,
       dealerPhoneNumber: draft.phone,
@@ -50,11 +45,45 @@ export function createDealer(draft: DealerDraft) {
       dealerAddressState: draft.state,
       dealerAddressZip: draft.zip,
     },
-    ZCreateDealerReply,
-  );
+  });
 }
 
 /** The city and state of a US ZIP (GET /address/zip/{zip}). */
 export function completeZip(zip: string) {
-  return apiGet(buildPath('/address/zip/:zip', { zip }), ZZipCompletion, { isQuiet: true });
+  return callApi(customerCalls.completeZip, { params: { zip } }, quiet);
+}
+
+/**
+ * GET /vehicles/{customer}/{installerId} (001 §7): the customer's (or dealership's) vehicles of the installer's
+ * earlier work.
+ */
+export function fetchPartyVehicles(party: { kind: 'customer' | 'dealer'; id: number }, installerId: number) {
+  return callApi(
+    vehicleCalls.listCustomerVehicles,
+    { params: { customer: party.id, installerId }, query: { type: party.kind } },
+    quiet,
+  );
+}
+
+/** GET /customerJobs/{customer}/{installerId}: the installer's previous jobs for the customer or dealership. */
+export function fetchPartyJobs(party: { kind: 'customer' | 'dealer'; id: number }, installerId: number) {
+  return callApi(
+    vehicleCalls.listCustomerJobs,
+    { params: { customer: party.id, installerId }, query: { type: party.kind } },
+    quiet,
+  );
+}
+
+/** GET /installerCalendars/{installerId}: the booked and blocked days of the drop-off picker. */
+export function fetchInstallerCalendar(installerId: number) {
+  return callApi(schedulingCalls.installerCalendars, { params: { installerId } }, quiet);
+}
+
+/** GET /availability/{installerId}: whether the job fits from the drop-off date (the wizard's banner). */
+export function fetchAvailability(installerId: number, dropOff: string, duration: number) {
+  return callApi(
+    schedulingCalls.availabilitySummary,
+    { params: { installerId }, query: { duration: Math.max(1, duration), checkDate: dropOff } },
+    quiet,
+  );
 }

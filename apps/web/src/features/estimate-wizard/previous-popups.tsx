@@ -1,13 +1,12 @@
-import { type TCustomerJob, type TVehicle, ZCustomerJob, ZVehicle } from '@app/contracts/vehicles.contract';
+import type { TCustomerJob, TVehicle } from '@app/contracts/vehicles.contract';
 import { Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, buildPath } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { type PreviousJobRow, PreviousJobsTable } from '../request-wizard/previous-jobs';
 import type { WizardVehicle } from '../request-wizard/wizard-rules';
 import { serviceRequestKeys } from '../service-requests/query-keys';
+import { fetchPartyJobs, fetchPartyVehicles } from './estimate-wizard.api';
 import { estimateWizardKeys } from './query-keys';
 
 export type Party = { kind: 'customer' | 'dealer'; id: number; name: string };
@@ -22,12 +21,7 @@ export function usePreviousVehicles(installerId: number, party: Party | null) {
       party?.kind ?? null,
       party?.id ?? null,
     ),
-    queryFn: () =>
-      apiGet(
-        buildPath('/vehicles/:customer/:installerId', { customer: party?.id ?? 0, installerId }),
-        z.array(ZVehicle),
-        { query: { type: party?.kind }, isQuiet: true },
-      ),
+    queryFn: () => (party ? fetchPartyVehicles(party, installerId) : Promise.resolve([])),
     enabled: party !== null,
   });
 }
@@ -37,12 +31,7 @@ export function usePreviousJobs(installerId: number, party: Party | null) {
   const companyId = useActingCompanyId();
   return useQuery({
     queryKey: serviceRequestKeys.customerJobs(companyId, installerId, party?.kind ?? null, party?.id ?? null),
-    queryFn: () =>
-      apiGet(
-        buildPath('/customerJobs/:customer/:installerId', { customer: party?.id ?? 0, installerId }),
-        z.array(ZCustomerJob),
-        { query: { type: party?.kind }, isQuiet: true },
-      ),
+    queryFn: () => (party ? fetchPartyJobs(party, installerId) : Promise.resolve([])),
     enabled: party !== null,
   });
 }
