@@ -42,20 +42,26 @@ export const phoneMessage = 'Phone number must be 10 digits';
 export const emailMessage = 'Please enter a valid email address';
 export const nameRequiredMessage = 'Name is required';
 
+/** What the OpenAPI document says a phone looks like (normalizePhone is the exact rule): 10 digits, maybe +1. */
+const phoneDocPattern = '[\\s().-]*(?:\\+[\\s().-]*1)?(?:[\\s().-]*\\d){10,11}[\\s().-]*';
+
 /** A 10-digit phone; with `allowEmpty`, '' passes as ''. */
 const phoneField = (allowEmpty: boolean) =>
-  z.string().transform((v, ctx) => {
-    if (allowEmpty && v.trim() === '') return '';
-    const phone = normalizePhone(v);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: phoneMessage });
-      return z.NEVER;
-    }
-    return phone;
-  });
+  z
+    .string()
+    .transform((v, ctx) => {
+      if (allowEmpty && v.trim() === '') return '';
+      const phone = normalizePhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: phoneMessage });
+        return z.NEVER;
+      }
+      return phone;
+    })
+    .meta({ pattern: allowEmpty ? `^(?:\\s*|${phoneDocPattern})$` : `^${phoneDocPattern}$` });
 const ZPhone = phoneField(false);
 const ZPhoneOrEmpty = phoneField(true);
-const ZEmail = z.string().trim().toLowerCase().pipe(z.email(emailMessage));
+const ZEmail = z.string().trim().toLowerCase().pipe(z.email(emailMessage)).meta({ format: 'email' });
 const ZOptionalText = (max: number) =>
   z
     .string()

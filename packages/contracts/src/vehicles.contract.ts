@@ -32,7 +32,9 @@ export const ZBodyStyle = z.enum(bodyStyles);
 export const ZVin = z
   .string()
   .transform((value) => normalizeVin(value))
-  .refine(isValidVin, 'VIN must be exactly 17 characters (letters and numbers, excluding I, O, Q)');
+  .refine(isValidVin, 'VIN must be exactly 17 characters (letters and numbers, excluding I, O, Q)')
+  // For the OpenAPI document: the same rule on the VIN as typed (any case, surrounding spaces).
+  .meta({ pattern: '^\\s*[A-HJ-NPR-Za-hj-npr-z0-9]{17}\\s*$' });
 
 export const ZVinQuery = z.object({ Id: ZVin });
 export const ZVinParam = z.object({ vin: z.string().min(1).max(40) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 // Date inputs accepted on the wire (CONVENTIONS decision 2), shared by every contract that takes dates.
+/** What the OpenAPI document says a date input looks like (the parse below is the exact rule). */
+const wireDateDocPattern = '^\\s*\\d{4}[/-]\\d{2}[/-]\\d{2}(?:[ T].*)?$';
 const wireDatePattern = /^(\d{4})[/-](\d{2})[/-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
 /**
@@ -40,7 +42,8 @@ export const ZDayInput = z
       return z.NEVER;
     }
     return day;
-  });
+  })
+  .meta({ pattern: wireDateDocPattern });
 
 /** A date-time in any accepted input form; the handler receives a Date. */
 export const ZInstantInput = z
@@ -53,4 +56,5 @@ export const ZInstantInput = z
       return z.NEVER;
     }
     return instant;
-  });
+  })
+  .meta({ pattern: wireDateDocPattern });

@@ -23,6 +23,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type Schema = { pattern?: string; format?: string; properties?: Record<string, Schema> };
+
+function operation(path: string, method: string) {
+  const op = doc.paths[path]?.[method] as
+    | (Operation & {
+        parameters?: { name: string; schema: Schema }[];
+        requestBody?: { content: { 'application/json': { schema: Schema } } };
+      })
+    | undefined;
+  if (!op) throw new Error(`${method} ${path} is not documented`);
+  return op;
+}
+const parameterSchema = (path: string, method: string, name: string) =>
+  operation(path, method).parameters?.find((p) => p.name === name)?.schema;
+const bodyProperties = (path: string, method: string) =>
+  operation(path, method).requestBody?.content['application/json'].schema.properties ?? {};
+const matches = (schema: Schema | undefined, value: string) =>
+  schema?.pattern !== undefined && new RegExp(schema.pattern).test(value);
+
 /** '/api/x/:id' (Fastify) → '/api/x/{id}' (OpenAPI). */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
@@ -69,6 +88,21 @@ describe('the OpenAPI document (GET /api/docs/json) that client generators read'
     expect(publicOps).toEqual(
       expect.arrayContaining(['GET /api/health', 'GET /api/health/ready', 'POST /api/auth/signin']),
     );
+  });
+
+  it('gives the VIN, phone, e-mail and date rules the server enforces as a pattern or a format', () => {
+    const vin = parameterSchema('/api/vin/', 'get', 'Id');
+    expect(matches(vin, ' 1hgcm82633a004352 ')).toBe(true);
+    expect(matches(vin, '1HGCM82633A00435I')).toBe(false);
+    const customer = bodyProperties('/api/customers', 'post');
+    expect(customer.customerEmailAddress?.format).toBe('email');
+    expect(matches(customer.customerPhoneNumber, '+1 (813) 555-0100')).toBe(true);
+    expect(matches(customer.customerPhoneNumber, '555-0100')).toBe(false);
+    const offer = bodyProperties('/api/requestOffered/{id}', 'put');
+    for (const day of ['2026-03-01', '2026/03/01 10:00:00', '2026-03-01T10:00:00Z']) {
+      expect(matches(offer.startDate, day)).toBe(true);
+    }
+    expect(matches(offer.startDate, 'next Tuesday')).toBe(false);
   });
 
   it('names the server the calls are made on', () => {
