@@ -294,7 +294,12 @@ export const ZMailchimpBody = z.object({
   model: ZOptionalText(80),
   firstName: ZOptionalText(120),
   id: z.union([z.number(), z.string()]).nullish(),
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Please enter a valid email address'))
+    .meta({ format: 'email' }),
 });
 
 /** POST /requests/check-duplicate (row 95). */
