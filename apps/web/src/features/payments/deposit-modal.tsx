@@ -1,10 +1,13 @@
+import { actionBodySchemas } from '@app/contracts/lifecycle.contract';
 import { removeDepositConfirmation } from '@app/domain/invoicing/deposit';
 import { centsToDollars, formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
 import {
   centsToDollarText,
@@ -31,6 +34,24 @@ type DepositModalProps = {
   onDone: () => Promise<void>;
 };
 
+type DepositFields = { depositAmount: string | number };
+type DepositFacts = { currentDepositCents: number; jobTotalCents: number; depositInvoiceCount: number };
+
+/**
+ * The contract's rules for the setDeposit action (POST /requestimates/{id}/actions/setDeposit), and the
+ * deposit rules the server applies again: an amount, at least 0, at most the job total. The message shows
+ * above the buttons (`depositAmount`); a refused removal is the form's own error (`removal`).
+ */
+function depositResolver(facts: DepositFacts) {
+  return schemaResolver(
+    actionBodySchemas.setDeposit.superRefine((v, ctx) => {
+      const decision = decideDepositSave({ value: v.depositAmount, ...facts });
+      if (!decision.ok) ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: decision.message });
+    }),
+    { sync: true },
+  );
+}
+
 /** The server's reason for a refusal (4xx); nothing for other failures. */
 function describeFailure(error: unknown): string | null {
   if (error instanceof ApiHttpError && error.isClientError) return error.userMessage ?? error.message;
@@ -53,16 +74,21 @@ export function DepositModal({
   lockedReason,
   onDone,
 }: DepositModalProps) {
-  const [value, setValue] = useState<string | number>('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isConfirmingRemoval, setConfirmingRemoval] = useState(false);
+  const facts = { currentDepositCents, jobTotalCents, depositInvoiceCount };
+  const form = useForm<DepositFields>({
+    initialValues: { depositAmount: '' },
+    validate: depositResolver(facts),
+  });
+  const [isConfirmingRemoval, removal] = useDisclosure(false);
+  const { setValues, clearErrors } = form;
+  const closeRemoval = removal.close;
 
   useEffect(() => {
     if (!opened) return;
-    setValue(currentDepositCents > 0 ? centsToDollarText(currentDepositCents) : '');
-    setProblem(null);
-    setConfirmingRemoval(false);
-  }, [opened, currentDepositCents]);
+    setValues({ depositAmount: currentDepositCents > 0 ? centsToDollarText(currentDepositCents) : '' });
+    clearErrors();
+    closeRemoval();
+  }, [opened, currentDepositCents, setValues, clearErrors, closeRemoval]);
 
   const save = useMutation({
     mutationFn: (dollars: string) => saveDepositAmount(requestId, dollars),
@@ -76,45 +102,31 @@ export function DepositModal({
     },
   });
 
-  const typedCents = decideDepositSave({
-    value,
-    currentDepositCents,
-    jobTotalCents,
-    depositInvoiceCount,
-  });
+  const typedCents = decideDepositSave({ value: form.values.depositAmount, ...facts });
   const share = typedCents.ok ? describeDepositShare(typedCents.depositCents, jobTotalCents) : null;
   const failure = save.isError ? describeFailure(save.error) : null;
 
-  const submit = () => {
-    setProblem(null);
-    const decision = decideDepositSave({ value, currentDepositCents, jobTotalCents, depositInvoiceCount });
-    if (!decision.ok) {
-      setProblem(decision.message);
-      return;
-    }
-    save.mutate(decision.dollars);
-  };
+  const problem = form.errors.depositAmount ?? form.errors.removal ?? null;
+
+  const submit = form.onSubmit(() => {
+    // The resolver has accepted the amount: send it as the server's dollars text ('240.75').
+    if (typedCents.ok) save.mutate(typedCents.dollars);
+  });
 
   const askRemoval = () => {
-    setProblem(null);
+    form.clearErrors();
     save.reset();
-    const removal = decideDepositRemoval(depositInvoiceCount);
-    if (!removal.ok) {
-      setProblem(removal.message);
+    const refusal = decideDepositRemoval(depositInvoiceCount);
+    if (!refusal.ok) {
+      form.setFieldError('removal', refusal.message);
       return;
     }
-    setConfirmingRemoval(true);
+    removal.open();
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title={DEPOSIT_POPUP_TITLE} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">
             Job total <strong>{formatMoney(jobTotalCents)}</strong>
@@ -133,11 +145,8 @@ export function DepositModal({
             thousandSeparator=","
             hideControls
             inputMode="decimal"
-            value={value}
-            onChange={(next) => {
-              setProblem(null);
-              setValue(next);
-            }}
+            value={form.values.depositAmount}
+            onChange={(next) => form.setFieldValue('depositAmount', next)}
             isAllowed={({ value: typed }) => isDepositKeystrokeAccepted(typed, jobTotalCents)}
             disabled={!isEditable || save.isPending}
             data-autofocus
@@ -168,7 +177,7 @@ export function DepositModal({
           {isConfirmingRemoval ? (
             <Alert color="orange" title={removeDepositConfirmation} role="alertdialog">
               <Group justify="flex-end" gap="xs" mt="xs">
-                <Button variant="default" size="xs" onClick={() => setConfirmingRemoval(false)}>
+                <Button variant="default" size="xs" onClick={removal.close}>
                   Keep deposit
                 </Button>
                 <Button color="red" size="xs" loading={save.isPending} onClick={() => save.mutate('0')}>

@@ -97,15 +97,21 @@ async function openPopup() {
   return { user, dialog, field: within(dialog).getByLabelText('Deposit amount') };
 }
 
+/** The installer's new estimate without a deposit; saving the deposit succeeds. */
+function renderNewEstimate() {
+  signInAs(installer);
+  const server = installFakeFetch({
+    ...noReader,
+    'GET /api/installerPaymentsRequest/21': { body: [] },
+    'POST /api/requestimates/21/actions/setDeposit': { body: transition() },
+  });
+  renderWithProviders(<PaymentPanel request={buildEstimate()} userType="installer" companyId={7} />);
+  return server;
+}
+
 describe('Set deposit amount popup', () => {
   it('saves a deposit through the setDeposit action and shows its share of the job', async () => {
-    signInAs(installer);
-    const server = installFakeFetch({
-      ...noReader,
-      'GET /api/installerPaymentsRequest/21': { body: [] },
-      'POST /api/requestimates/21/actions/setDeposit': { body: transition() },
-    });
-    renderWithProviders(<PaymentPanel request={buildEstimate()} userType="installer" companyId={7} />);
+    const server = renderNewEstimate();
     expect(await screen.findByText('No deposit')).toBeInTheDocument();
     const { user, dialog, field } = await openPopup();
     expect(within(dialog).getByText('$963.00')).toBeInTheDocument();
@@ -125,6 +131,16 @@ describe('Set deposit amount popup', () => {
     const posts = server.callsTo('POST', '/api/requestimates/21/actions/setDeposit');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({ depositAmount: '240.75' });
+  });
+
+  it("Save without an amount says 'Enter a deposit amount' and sends nothing; typing clears it", async () => {
+    const server = renderNewEstimate();
+    const { user, dialog, field } = await openPopup();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Enter a deposit amount');
+    expect(server.callsTo('POST', '/api/requestimates/21/actions/setDeposit')).toHaveLength(0);
+    await user.type(field, '5');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it("shows 'Error saving deposit amount' when the save fails, and keeps the popup open", async () => {
