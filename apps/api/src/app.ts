@@ -142,7 +142,7 @@ export async function buildApp({
         repository: authRepository,
         secureCookie: config.publicUrl.startsWith('https:'),
       });
-      registerCompaniesRoutes(api, { service: createCompaniesService({ db, authRepository }) });
+      registerCompaniesRoutes(api, { service: createCompaniesService({ db, accounts: authService }) });
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),
       });
@@ -151,7 +151,7 @@ export async function buildApp({
       const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });
       registerCreationModules(api, { db, config, clock });
-      outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authRepository });
+      outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authService });
       paymentsModule.registerRoutes(api);
     },
     { prefix: '/api' },

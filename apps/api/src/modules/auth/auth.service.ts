@@ -27,6 +27,9 @@ const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const SIGN_IN_FAILED = 'Sign in failed. Please check your credentials and try again.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
+/** A user as other modules see it (no password hash). */
+export type AccountUser = Omit<UserRow, 'passwordHash'>;
+
 type Deps = {
   db: Db;
   repository: AuthRepository;
@@ -141,6 +144,28 @@ export function createAuthService({
   }
 
   return {
+    /**
+     * A user by id, without its password hash: other modules read users through here, never through the
+     * auth repository.
+     */
+    async findUser(userId: number): Promise<AccountUser | null> {
+      const user = await repository.findUserById(userId);
+      if (!user) return null;
+      const { passwordHash: _hash, ...account } = user;
+      return account;
+    },
+
+    /** Every company the user may act for: the primary one first, then the granted ones. */
+    listCompanies(user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>) {
+      return repository.listCompanies(user);
+    },
+
+    /** Whether user `userId` exists and may act for company `companyId`. */
+    async mayActFor(userId: number, companyId: number): Promise<boolean> {
+      const user = await repository.findUserById(userId);
+      return user !== null && (await repository.canReachCompany(user, companyId));
+    },
+
     async signIn(input: { email: string; password: string; ip: string }): Promise<TTokenResponse> {
       const email = input.email.trim().toLowerCase();
       const { ipBucket, pairBucket } = await reserveSignInAttempt(email, input.ip, clock());

@@ -215,3 +215,5 @@ export function createCatalogService({
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
+/** One specialist's catalog as `loadCatalogs` answers it (other modules name it through the service). */
+export type { LoadedCatalog };

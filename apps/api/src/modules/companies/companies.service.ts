@@ -2,8 +2,11 @@ import { AppError } from '@app/contracts/errors.contract';
 import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
-import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthService } from '../auth/auth.service';
 import { createCompaniesRepository, publicViews } from './companies.repository';
+
+/** The auth module's reads of a user and of the companies it may act for. */
+export type CompanyAccounts = Pick<AuthService, 'findUser' | 'listCompanies' | 'mayActFor'>;
 
 /**
  * Who may read which company record (docs/decisions/002-company-visibility.md):
@@ -11,7 +14,7 @@ import { createCompaniesRepository, publicViews } from './companies.repository';
  * - installers also read dealerships (their customers, shown in wizards and the customers screen);
  * - dealers also read installers (the specialists they choose and follow).
  */
-export function createCompaniesService({ db, authRepository }: { db: Db; authRepository: AuthRepository }) {
+export function createCompaniesService({ db, accounts }: { db: Db; accounts: CompanyAccounts }) {
   const repository = createCompaniesRepository(db);
 
   /**
@@ -21,8 +24,7 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
    */
   async function isMember(auth: AuthContext, kind: 'dealer' | 'installer', id: number) {
     if (auth.userType !== kind) return false;
-    const user = await authRepository.findUserById(auth.userId);
-    if (!user || !(await authRepository.canReachCompany(user, id))) {
+    if (!(await accounts.mayActFor(auth.userId, id))) {
       throw new AppError('FORBIDDEN', `You may not read ${kind} ${id}`);
     }
     return true;
@@ -77,7 +79,7 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
 
     /** Companies the user may reach (row 4). Users read their own list; an ADMIN reads those of users of its company. */
     async listUserAccess(auth: AuthContext, userId: number): Promise<TCompanyAccessEntry[]> {
-      const user = await authRepository.findUserById(userId);
+      const user = await accounts.findUser(userId);
       const sameCompany =
         user &&
         user.userType === auth.userType &&
@@ -85,7 +87,7 @@ export function createCompaniesService({ db, authRepository }: { db: Db; authRep
       if (!user || (user.id !== auth.userId && !(auth.access === 'ADMIN' && sameCompany))) {
         throw new AppError('NOT_FOUND', `User ${userId} not found`);
       }
-      const companies = await authRepository.listCompanies(user);
+      const companies = await accounts.listCompanies(user);
       return companies.map((c) => ({
         company_id: c.companyId,
         company_type: c.companyType,

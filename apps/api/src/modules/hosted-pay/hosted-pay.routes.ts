@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { InvoiceRow } from '../payments/payments.repository';
 import type { PaymentsService } from '../payments/payments.service';
 import {
   type FormState,
@@ -20,6 +19,9 @@ import {
  * paid". Success redirects (303) to the GET, so a reload never posts again. Stripe invoices redirect to
  * Stripe's own hosted page.
  */
+/** The invoice the payments service finds for a hosted-page token. */
+type InvoiceRow = NonNullable<Awaited<ReturnType<PaymentsService['findHostedInvoice']>>>['invoice'];
+
 export async function registerHostedPayRoutes(
   app: FastifyInstance,
   { service }: { service: PaymentsService },

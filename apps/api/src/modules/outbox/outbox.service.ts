@@ -1,13 +1,13 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TDevOutboxResponse, TRequestDeliveriesResponse } from '@app/contracts/outbox.contract';
 import type { AuthContext } from '../../platform/security/auth-context';
-import type { AuthRepository } from '../auth/auth.repository';
+import type { AuthService } from '../auth/auth.service';
 import { normalizeEmail, normalizePhone, type OutboxRepository } from './outbox.repository';
 
 const DEV_OUTBOX_LIMIT = 200;
 
 /** The auth module's reads of a user and of the companies it may act for. */
-export type MailboxOwners = Pick<AuthRepository, 'findUserById' | 'listCompanies'>;
+export type MailboxOwners = Pick<AuthService, 'findUser' | 'listCompanies'>;
 
 export type OutboxServiceDeps = { repository: OutboxRepository; owners: MailboxOwners };
 
@@ -22,7 +22,7 @@ export function createOutboxService({ repository, owners }: OutboxServiceDeps) {
       auth: AuthContext,
       { channel }: { channel?: 'email' | 'sms' },
     ): Promise<TDevOutboxResponse> {
-      const user = await owners.findUserById(auth.userId);
+      const user = await owners.findUser(auth.userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
       const companyIds = (await owners.listCompanies(user)).map((c) => c.companyId);
       const companies = await repository.listCompanyAddresses(

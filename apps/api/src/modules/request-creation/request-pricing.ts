@@ -18,8 +18,7 @@ import {
 import { applyRate, centsToDollars, dollarsToCents, isDollarsWithinCents } from '@app/domain/shared/money';
 import type { VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import type { Db, Tx } from '../../db/client';
-import type { LoadedCatalog } from '../catalog/catalog.repository';
-import type { CatalogService } from '../catalog/catalog.service';
+import type { CatalogService, LoadedCatalog } from '../catalog/catalog.service';
 import type { MatchingService } from '../matching/matching.service';
 
 /** Who prices a request's lines, from which catalog, for which vehicle. */
