@@ -139,7 +139,6 @@ export async function buildApp({
       });
       registerAuthRoutes(api, {
         service: authService,
-        repository: authRepository,
         secureCookie: config.publicUrl.startsWith('https:'),
       });
       registerCompaniesRoutes(api, { service: createCompaniesService({ db, accounts: authService }) });

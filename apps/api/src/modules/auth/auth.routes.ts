@@ -3,7 +3,6 @@ import { AppError } from '@app/contracts/errors.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TOKEN_TTL_MS } from '../../platform/security/tokens';
 import { registerCall } from '../../plugins/register-call';
-import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
 
 /**
@@ -18,11 +17,7 @@ export const CSRF_HEADER = 'x-requested-with';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  {
-    service,
-    repository,
-    secureCookie,
-  }: { service: AuthService; repository: AuthRepository; secureCookie: boolean },
+  { service, secureCookie }: { service: AuthService; secureCookie: boolean },
 ) {
   const setRefreshCookie = (reply: FastifyReply, refreshToken: string) =>
     reply.setCookie(REFRESH_COOKIE, refreshToken, {
@@ -88,28 +83,10 @@ export function registerAuthRoutes(
     return { success: true, message: 'Your password has been changed. Please sign in.' };
   });
 
-  registerCall(app, calls.userStatus, async ({ auth, params }) => {
-    if (auth.access !== 'ADMIN')
-      throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
-    return { email: params.email, status: await service.getUserStatus(params.email, auth.userId) };
-  });
+  registerCall(app, calls.userStatus, async ({ auth, params }) => ({
+    email: params.email,
+    status: await service.getUserStatus(auth, params.email),
+  }));
 
-  registerCall(app, calls.loginProfile, async ({ auth, query }) => {
-    const asked = query.email?.trim().toLowerCase();
-    if (asked && asked !== auth.email.toLowerCase()) {
-      throw new AppError('FORBIDDEN', 'You can read only your own profile.');
-    }
-    const user = await repository.findUserById(auth.userId);
-    if (!user) throw new AppError('NOT_FOUND', `User ${auth.userId} not found`);
-    return {
-      User_id: user.id,
-      user_name: user.name,
-      Email: user.email,
-      user_phone_number: user.phone,
-      User_type: user.userType,
-      Company_id: auth.companyId,
-      access: user.access,
-      groups: auth.groups,
-    };
-  });
+  registerCall(app, calls.loginProfile, ({ auth, query }) => service.getLoginProfile(auth, query.email));
 }

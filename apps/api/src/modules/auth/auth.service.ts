@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TSessionUser, TTokenResponse } from '@app/contracts/auth.contract';
+import type { TSessionUser, TTokenResponse, TUserProfile } from '@app/contracts/auth.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import { groupForUserType } from '@app/domain/identity/access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { getDummyHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -309,18 +310,41 @@ export function createAuthService({
     },
 
     /**
-     * The account status of a user of one of the caller's companies. Anyone else is 'not_found', the
-     * same answer as for an address nobody uses, so it tells nothing about other companies' users.
+     * The account status of a user of one of the caller's companies (User Management: administrators only).
+     * Anyone else is 'not_found', the same answer as for an address nobody uses, so it tells nothing about
+     * other companies' users.
      */
     async getUserStatus(
+      auth: AuthContext,
       email: string,
-      callerId: number,
     ): Promise<'active' | 'pending' | 'disabled' | 'not_found'> {
+      if (auth.access !== 'ADMIN')
+        throw new AppError('FORBIDDEN', 'Only administrators can read account status.');
       const user = await repository.findLoginUserByEmail(email);
-      if (!user || !(await sharesCompany(callerId, user))) return 'not_found';
+      if (!user || !(await sharesCompany(auth.userId, user))) return 'not_found';
       if (user.status === 'active' || user.status === 'pending' || user.status === 'disabled')
         return user.status;
       return 'not_found';
+    },
+
+    /** The caller's own profile with the company it acts for; `email`, when given, must be the caller's. */
+    async getLoginProfile(auth: AuthContext, email: string | undefined): Promise<TUserProfile> {
+      const asked = email?.trim().toLowerCase();
+      if (asked && asked !== auth.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'You can read only your own profile.');
+      }
+      const user = await repository.findUserById(auth.userId);
+      if (!user) throw new AppError('NOT_FOUND', `User ${auth.userId} not found`);
+      return {
+        User_id: user.id,
+        user_name: user.name,
+        Email: user.email,
+        user_phone_number: user.phone,
+        User_type: user.userType,
+        Company_id: auth.companyId,
+        access: user.access,
+        groups: auth.groups,
+      };
     },
   };
 }
