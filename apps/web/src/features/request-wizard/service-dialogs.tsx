@@ -1,9 +1,17 @@
-import { customServicePrompt } from '@app/domain/pricing/service-selection';
+import { ZServiceLineInput } from '@app/contracts/request-creation.contract';
+import { type CustomServiceField, customServicePrompt } from '@app/domain/pricing/service-selection';
 import { formatMoney } from '@app/domain/shared/money';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import { wireDollarsToCents } from '../../lib/money';
-import { applyDiscount, type CustomDraft, lineCost, lineDescription } from './service-lines';
+import {
+  applyDiscount,
+  type CustomDraft,
+  type DiscountEntry,
+  lineCost,
+  lineDescription,
+  saveCustomDetails,
+} from './service-lines';
 import type { ServiceSelection } from './use-service-selection';
 import type { SelectedService } from './wizard-rules';
 
@@ -26,34 +34,79 @@ export function CustomServiceDialog({ selection }: { selection: ServiceSelection
   );
 }
 
+/** The custom service's details under the names of the service line the wizard sends (POST /requestimates/). */
+type CustomFields = {
+  customDescription: string;
+  serviceAmount: number | string;
+  serviceDuration: number | string;
+};
+
+const toDraft = (v: CustomFields): CustomDraft => ({
+  description: v.customDescription,
+  cost: toNumber(v.serviceAmount),
+  durationDays: toNumber(v.serviceDuration),
+});
+
+/** What the domain rule names missing, as the dialog's field and message. */
+const customFieldErrors: Record<CustomServiceField, [keyof CustomFields, string]> = {
+  description: ['customDescription', 'Enter a description'],
+  cost: ['serviceAmount', 'Enter a cost above $0.00'],
+  duration: ['serviceDuration', 'At least 0.1 day'],
+};
+
+const customErrors = (fields: CustomServiceField[]) =>
+  Object.fromEntries(fields.map((field) => customFieldErrors[field]));
+
+/**
+ * The contract's rules for a service line's custom details, and the domain's: a description, a cost above 0
+ * and at least 0.1 day (the server applies the same rule on creation).
+ */
+function customResolver(line: SelectedService) {
+  return schemaResolver(
+    ZServiceLineInput.pick({
+      customDescription: true,
+      serviceAmount: true,
+      serviceDuration: true,
+    }).superRefine((v, ctx) => {
+      const draft = {
+        description: v.customDescription ?? '',
+        cost: v.serviceAmount,
+        durationDays: v.serviceDuration ?? null,
+      };
+      const result = saveCustomDetails(line, draft);
+      if (result.ok) return;
+      for (const field of result.fields) {
+        const [path, message] = customFieldErrors[field];
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      }
+    }),
+    { sync: true },
+  );
+}
+
 function CustomServiceForm({ line, selection }: { line: SelectedService; selection: ServiceSelection }) {
-  const [draft, setDraft] = useState<CustomDraft>({
-    description: line.custom?.description ?? '',
-    cost: line.custom?.cost ?? null,
-    durationDays: line.custom?.durationDays ?? null,
+  const form = useForm<CustomFields>({
+    initialValues: {
+      customDescription: line.custom?.description ?? '',
+      serviceAmount: line.custom?.cost ?? '',
+      serviceDuration: line.custom?.durationDays ?? '',
+    },
+    validate: customResolver(line),
+    clearInputErrorOnChange: false,
   });
-  const [missing, setMissing] = useState<string[]>([]);
-  const error = (field: string, text: string) => (missing.includes(field) ? text : undefined);
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        const result = selection.saveCustom(draft);
-        if (!result.ok) setMissing(result.fields);
-      }}
+      onSubmit={form.onSubmit((values) => {
+        const result = selection.saveCustom(toDraft(values));
+        if (!result.ok) form.setErrors(customErrors(result.fields));
+      })}
     >
       <Stack gap="sm">
         <Text size="sm">{customServicePrompt}</Text>
         <Text size="xs" c="dimmed">
           {line.service.service_category} · {line.service.description}
         </Text>
-        <TextInput
-          label="Description"
-          data-autofocus
-          value={draft.description}
-          onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
-          error={error('description', 'Enter a description')}
-        />
+        <TextInput label="Description" data-autofocus {...form.getInputProps('customDescription')} />
         <Group grow wrap="wrap" align="flex-start">
           <NumberInput
             label="Cost"
@@ -62,9 +115,7 @@ function CustomServiceForm({ line, selection }: { line: SelectedService; selecti
             step={0.01}
             decimalScale={2}
             thousandSeparator=","
-            value={draft.cost ?? ''}
-            onChange={(v) => setDraft({ ...draft, cost: toNumber(v) })}
-            error={error('cost', 'Enter a cost above $0.00')}
+            {...form.getInputProps('serviceAmount')}
             miw={140}
           />
           <NumberInput
@@ -72,9 +123,7 @@ function CustomServiceForm({ line, selection }: { line: SelectedService; selecti
             min={0.1}
             step={0.5}
             decimalScale={1}
-            value={draft.durationDays ?? ''}
-            onChange={(v) => setDraft({ ...draft, durationDays: toNumber(v) })}
-            error={error('duration', 'At least 0.1 day')}
+            {...form.getInputProps('serviceDuration')}
             miw={140}
           />
         </Group>
@@ -105,35 +154,53 @@ export function DiscountDialog({ selection }: { selection: ServiceSelection }) {
   );
 }
 
+/** The discount under the names of the service line the wizard sends (POST /requestimates/): one of the two. */
+type DiscountFields = {
+  kind: 'amount' | 'percent';
+  serviceDiscount: number | string;
+  serviceDiscountPercent: number | string;
+};
+
+/** The contract's rules for a line's discount (the fields clamp to 0..cost and 0..100 as they are typed). */
+const validateDiscount = schemaResolver(
+  ZServiceLineInput.pick({ serviceDiscount: true, serviceDiscountPercent: true }),
+  { sync: true },
+);
+
+function discountEntry(v: DiscountFields): DiscountEntry {
+  const value = toNumber(v.kind === 'amount' ? v.serviceDiscount : v.serviceDiscountPercent);
+  if (value === null) return { kind: 'none' };
+  return v.kind === 'amount' ? { kind: 'amount', dollars: value } : { kind: 'percent', percent: value };
+}
+
 function DiscountForm({ line, selection }: { line: SelectedService; selection: ServiceSelection }) {
   const cost = lineCost(line);
-  const [kind, setKind] = useState<'amount' | 'percent'>(line.discountPercent != null ? 'percent' : 'amount');
-  const [value, setValue] = useState<number | null>(
-    line.discountPercent != null ? line.discountPercent : (line.discount ?? null),
-  );
-  const entry =
-    value === null
-      ? ({ kind: 'none' } as const)
-      : kind === 'amount'
-        ? ({ kind: 'amount', dollars: value } as const)
-        : ({ kind: 'percent', percent: value } as const);
+  const isPercent = line.discountPercent != null;
+  const form = useForm<DiscountFields>({
+    initialValues: {
+      kind: isPercent ? 'percent' : 'amount',
+      serviceDiscount: isPercent ? '' : (line.discount ?? ''),
+      serviceDiscountPercent: line.discountPercent ?? '',
+    },
+    validate: validateDiscount,
+  });
+  const { kind } = form.values;
+  const entry = discountEntry(form.values);
   const preview = applyDiscount(line, entry);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        selection.saveDiscount(entry);
-      }}
-    >
+    <form onSubmit={form.onSubmit((values) => selection.saveDiscount(discountEntry(values)))}>
       <Stack gap="sm">
         <Text size="sm">Price {formatMoney(wireDollarsToCents(cost))}</Text>
         <SegmentedControl
           aria-label="Discount type"
           value={kind}
-          onChange={(v) => {
-            setKind(v as 'amount' | 'percent');
-            setValue(null);
-          }}
+          onChange={(v) =>
+            form.setValues({
+              kind: v as DiscountFields['kind'],
+              serviceDiscount: '',
+              serviceDiscountPercent: '',
+            })
+          }
           data={[
             { value: 'amount', label: 'Amount ($)' },
             { value: 'percent', label: 'Percent (%)' },
@@ -150,8 +217,7 @@ function DiscountForm({ line, selection }: { line: SelectedService; selection: S
             step={0.01}
             decimalScale={2}
             clampBehavior="strict"
-            value={value ?? ''}
-            onChange={(v) => setValue(toNumber(v))}
+            {...form.getInputProps('serviceDiscount')}
             description={`Between $0.00 and ${formatMoney(wireDollarsToCents(cost))}`}
           />
         ) : (
@@ -165,8 +231,7 @@ function DiscountForm({ line, selection }: { line: SelectedService; selection: S
             step={0.1}
             decimalScale={1}
             clampBehavior="strict"
-            value={value ?? ''}
-            onChange={(v) => setValue(toNumber(v))}
+            {...form.getInputProps('serviceDiscountPercent')}
             description="Between 0 and 100 %"
           />
         )}
