@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAuthUserCache } from './modules/auth/auth-user-cache';
 import { createSessionUserLoader } from './modules/auth/session-user';
+import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
@@ -141,7 +142,9 @@ export async function buildApp({
         service: authService,
         secureCookie: config.publicUrl.startsWith('https:'),
       });
-      registerCompaniesRoutes(api, { service: createCompaniesService({ db, accounts: authService }) });
+      registerCompaniesRoutes(api, {
+        service: createCompaniesService({ repository: createCompaniesRepository(db), accounts: authService }),
+      });
       registerNavigationRoutes(api, {
         service: createNavigationService({ repository: createNavigationRepository(db) }),
       });

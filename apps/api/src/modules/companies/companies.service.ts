@@ -1,9 +1,8 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type { TCompanyAccessEntry } from '@app/contracts/shell.contract';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { AuthService } from '../auth/auth.service';
-import { createCompaniesRepository, publicViews } from './companies.repository';
+import { type CompaniesRepository, publicViews } from './companies.repository';
 
 /** The auth module's reads of a user and of the companies it may act for. */
 export type CompanyAccounts = Pick<AuthService, 'findUser' | 'listCompanies' | 'mayActFor'>;
@@ -14,9 +13,13 @@ export type CompanyAccounts = Pick<AuthService, 'findUser' | 'listCompanies' | '
  * - installers also read dealerships (their customers, shown in wizards and the customers screen);
  * - dealers also read installers (the specialists they choose and follow).
  */
-export function createCompaniesService({ db, accounts }: { db: Db; accounts: CompanyAccounts }) {
-  const repository = createCompaniesRepository(db);
-
+export function createCompaniesService({
+  repository,
+  accounts,
+}: {
+  repository: CompaniesRepository;
+  accounts: CompanyAccounts;
+}) {
   /**
    * Whether the caller is one of the company's users (it may act for it). A user of the same kind that may
    * not act for it is refused; the other kind (a dealer reading a specialist, an installer reading a
