@@ -73,6 +73,43 @@ describe('enabling rules of the popups and fields (000 §5)', () => {
     expect(buildStartDatePicker(estimate, '2026-01-03').latest).toBe('2026-02-09');
   });
 
+  it('start-date popup: a day outside the range is named and disables the button; a day inside is sent', async () => {
+    const onConfirm = vi.fn();
+    renderWithProviders(
+      <StartDateModal
+        opened
+        title="Accept this job"
+        confirmLabel="ACCEPT"
+        request={buildRequest({ requestId: 42, dueDate: null })}
+        picker={{
+          earliest: '2026-01-03',
+          latest: '2026-01-20',
+          initial: '2026-01-05',
+          isDueDateMissed: false,
+        }}
+        installerId={null}
+        isSubmitting={false}
+        onClose={() => {}}
+        onConfirm={onConfirm}
+      />,
+    );
+    const field = screen.getByLabelText('Start date');
+    const confirm = screen.getByRole('button', { name: 'ACCEPT' });
+    fireEvent.change(field, { target: { value: '2026-02-01' } });
+    expect(screen.getByText('Choose a day from 2026-01-03 to 2026-01-20')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    // Leaving the field clamps the day to the latest start (000 §5).
+    fireEvent.blur(field);
+    expect(field).toHaveValue('2026-01-20');
+    expect(screen.queryByText(/Choose a day from/)).toBeNull();
+    fireEvent.change(field, { target: { value: '' } });
+    expect(confirm).toBeDisabled();
+    expect(screen.queryByText(/Choose a day from/)).toBeNull();
+    fireEvent.change(field, { target: { value: '2026-01-07' } });
+    await userEvent.setup().click(confirm);
+    expect(onConfirm).toHaveBeenCalledExactlyOnceWith('2026-01-07');
+  });
+
   it('transfer popup: disabled until a specialist is chosen; says so when there is none', async () => {
     signInAs(buildUser({ userType: 'installer', companyId: 7 }));
     installFakeFetch({

@@ -1,3 +1,4 @@
+import { actionBodySchemas } from '@app/contracts/lifecycle.contract';
 import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import { isIsoDate } from '@app/domain/scheduling/dates';
 import {
@@ -6,9 +7,9 @@ import {
   computeStartDateBounds,
 } from '@app/domain/scheduling/start-date-picker';
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { fromWire, toIsoDay } from '../service-requests/request-format';
 import { CAPACITY_WARNING, fetchAvailability } from './lifecycle-api';
@@ -41,6 +42,25 @@ export function buildStartDatePicker(request: TRequestimate, today: string): Sta
     initial,
     isDueDateMissed: bounds.isDueDateMissed,
   };
+}
+
+function isInPickerRange(date: string, picker: StartDatePicker): boolean {
+  return isIsoDate(date) && date >= picker.earliest && (picker.latest === null || date <= picker.latest);
+}
+
+/**
+ * The contract's rule for the start day ACCEPT and BOOK JOB send (CLAIM sends the same day), and the
+ * picker's range (000 §5).
+ */
+function startDateResolver(picker: StartDatePicker) {
+  return schemaResolver(
+    actionBodySchemas.book.superRefine((v, ctx) => {
+      if (isInPickerRange(v.startDate, picker)) return;
+      const message = `Choose a day from ${picker.earliest}${picker.latest ? ` to ${picker.latest}` : ''}`;
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message });
+    }),
+    { sync: true },
+  );
 }
 
 function AvailabilityBanner({
@@ -108,9 +128,13 @@ type StartDateModalProps = {
 export function StartDateModal(props: StartDateModalProps) {
   const { opened, title, confirmLabel, request, picker, installerId, isSubmitting, onClose, onConfirm } =
     props;
-  const [date, setDate] = useState(picker.initial);
-  const isInRange =
-    isIsoDate(date) && date >= picker.earliest && (picker.latest === null || date <= picker.latest);
+  const form = useForm({
+    initialValues: { startDate: picker.initial },
+    validate: startDateResolver(picker),
+    validateInputOnChange: true,
+  });
+  const date = form.values.startDate;
+  const isInRange = isInPickerRange(date, picker);
   const notes = isIsoDate(date)
     ? computeScheduleNotes({
         startDate: date,
@@ -120,49 +144,47 @@ export function StartDateModal(props: StartDateModalProps) {
     : [];
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack gap="sm">
-        <TextInput
-          type="date"
-          label="Start date"
-          value={date}
-          min={picker.earliest}
-          max={picker.latest ?? undefined}
-          onChange={(event) => setDate(event.currentTarget.value)}
-          onBlur={() => {
-            // 000 §5: a date after the latest start is clamped to it, one before today to today.
-            if (isIsoDate(date)) setDate(clampStartDate(date, picker));
-          }}
-          error={
-            date !== '' && !isInRange
-              ? `Choose a day from ${picker.earliest}${picker.latest ? ` to ${picker.latest}` : ''}`
-              : undefined
-          }
-          description={
-            picker.latest ? `From ${picker.earliest} to ${picker.latest}` : `From ${picker.earliest}`
-          }
-        />
-        {picker.isDueDateMissed && (
-          <Text size="sm" c="orange">
-            The due date no longer leaves room for the whole job.
-          </Text>
-        )}
-        {notes.map((note) => (
-          <Text key={note.kind} size="sm" c={note.level === 'warning' ? 'orange' : 'dimmed'}>
-            {note.text}
-          </Text>
-        ))}
-        {installerId !== null && isInRange && (
-          <AvailabilityBanner installerId={installerId} requestId={request.requestId} date={date} />
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!isInRange} loading={isSubmitting} onClick={() => onConfirm(date)}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={form.onSubmit((values) => onConfirm(values.startDate))}>
+        <Stack gap="sm">
+          <TextInput
+            type="date"
+            label="Start date"
+            {...form.getInputProps('startDate')}
+            min={picker.earliest}
+            max={picker.latest ?? undefined}
+            onBlur={() => {
+              // 000 §5: a date after the latest start is clamped to it, one before today to today.
+              if (isIsoDate(date)) form.setFieldValue('startDate', clampStartDate(date, picker));
+            }}
+            // An emptied field only disables the button (no message), as before the day is whole.
+            error={date !== '' ? form.errors.startDate : undefined}
+            description={
+              picker.latest ? `From ${picker.earliest} to ${picker.latest}` : `From ${picker.earliest}`
+            }
+          />
+          {picker.isDueDateMissed && (
+            <Text size="sm" c="orange">
+              The due date no longer leaves room for the whole job.
+            </Text>
+          )}
+          {notes.map((note) => (
+            <Text key={note.kind} size="sm" c={note.level === 'warning' ? 'orange' : 'dimmed'}>
+              {note.text}
+            </Text>
+          ))}
+          {installerId !== null && isInRange && (
+            <AvailabilityBanner installerId={installerId} requestId={request.requestId} date={date} />
+          )}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!isInRange} loading={isSubmitting}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
