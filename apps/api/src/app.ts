@@ -24,6 +24,7 @@ import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
 import { registerLifecycleModule } from './modules/lifecycle/lifecycle.module';
+import { createLifecycleRepository } from './modules/lifecycle/lifecycle.repository';
 import { createNavigationRepository } from './modules/navigation/navigation.repository';
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
@@ -106,7 +107,7 @@ export async function buildApp({
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
   paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
-    db,
+    repository: createLifecycleRepository(db),
     calendar: createLocalCalendarAdapter(),
   });
 

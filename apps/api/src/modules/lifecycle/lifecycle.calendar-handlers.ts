@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { CalendarPort } from '../../adapters/calendar/calendar-port';
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
-import type { Db } from '../../db/client';
 import type { OutboxDelivery, RegisterOutboxHandler } from '../outbox/outbox-handlers';
-import { createLifecycleRepository } from './lifecycle.repository';
+import type { LifecycleRepository } from './lifecycle.repository';
 
 const ZAddAppointment = z.object({
   requestId: z.number().int(),
@@ -39,11 +38,19 @@ function parse<T>(schema: z.ZodType<T>, item: OutboxDelivery): T {
  */
 export function registerCalendarOutboxHandlers(
   registerHandler: RegisterOutboxHandler,
-  { db, calendar }: { db: Db; calendar: CalendarPort },
+  {
+    repository,
+    calendar,
+  }: {
+    repository: Pick<
+      LifecycleRepository,
+      'hasAppointableDays' | 'setCalendarEventId' | 'clearCalendarEventIds'
+    >;
+    calendar: CalendarPort;
+  },
 ): void {
   registerHandler('calendar', 'add-appointment', async (item) => {
     const payload = parse(ZAddAppointment, item);
-    const repository = createLifecycleRepository(db);
     if (!(await repository.hasAppointableDays(payload.requestId, payload.installerId))) return;
     const { eventId } = await calendar.addAppointment({ ...payload, idempotencyKey: `outbox-${item.id}` });
     await repository.setCalendarEventId(payload.requestId, payload.installerId, eventId);
@@ -54,6 +61,6 @@ export function registerCalendarOutboxHandlers(
     for (const eventId of payload.eventIds) {
       await calendar.removeAppointment({ calendarId: payload.calendarId, eventId });
     }
-    await createLifecycleRepository(db).clearCalendarEventIds(payload.requestId, payload.eventIds);
+    await repository.clearCalendarEventIds(payload.requestId, payload.eventIds);
   });
 }
