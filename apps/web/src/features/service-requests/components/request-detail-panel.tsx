@@ -2,9 +2,10 @@ import type { TRequestimate } from '@app/contracts/service-requests.contract';
 import { isReadOnlyAccess } from '@app/domain/identity/access';
 import { needsInvoiceWarningOnDelete } from '@app/domain/service-requests/request-status';
 import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { IconFileAlert, IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
@@ -53,19 +54,32 @@ function DetailSkeleton() {
   );
 }
 
+/**
+ * What the user picks on the panel for the lifecycle actions, under the names their bodies use: the service
+ * (START/FINISH SERVICE), the installer (assign), the stars (review) and the VIN (CHECK IN; null = untouched,
+ * the stored VIN). Which button each enables is the domain's rule (listPanelButtons); the VIN field checks
+ * the domain's VIN rule as it is typed, and the server applies both again.
+ */
+type PanelSelection = {
+  serviceId: number | null;
+  installerId: number | null;
+  reviewScore: number | null;
+  vin: string | null;
+};
+
+const noSelection: PanelSelection = { serviceId: null, installerId: null, reviewScore: null, vin: null };
+
 /** The right side of the screen for the selected row: help text, summary, services, actions, parts. */
 export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetailPanelProps) {
   const { user, company } = useSession();
   const detail = useRequestDetail(user?.companyId ?? 0, requestId);
-  const [serviceId, setServiceId] = useState<number | null>(null);
-  const [installerId, setInstallerId] = useState<number | null>(null);
-  const [reviewScore, setReviewScore] = useState<number | null>(null);
-  const [vinInput, setVinInput] = useState<string | null>(null);
-  const [isWorkDetailOpen, setWorkDetailOpen] = useState(false);
+  const form = useForm<PanelSelection>({ initialValues: noSelection });
+  const { serviceId, installerId, reviewScore } = form.values;
+  const [isWorkDetailOpen, workDetail] = useDisclosure(false);
   const request = detail.request.data ?? listRow;
   // The VIN field starts with the stored VIN unless it is an 'NV' placeholder (000 §5).
   const storedVin = request?.vin && !request.vin.toUpperCase().startsWith('NV') ? request.vin : '';
-  const vin = vinInput ?? storedVin;
+  const vin = form.values.vin ?? storedVin;
   const offersForRules = detail.offers.data ?? [];
   const lifecycle = useLifecycleActions({
     request,
@@ -73,11 +87,8 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
     selection: { serviceId, installerId, reviewScore, vin },
     needsInvoiceWarningOnDelete:
       request !== null && needsInvoiceWarningOnDelete(toRequestContext(request, offersForRules)),
-    onDone: () => {
-      setReviewScore(null);
-      setVinInput(null);
-      setInstallerId(null);
-    },
+    // The chosen service stays selected (a service is started, then finished).
+    onDone: () => form.setValues({ installerId: null, reviewScore: null, vin: null }),
   });
 
   if (!user) return null;
@@ -185,7 +196,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
         summary={summary}
         counterpart={findCounterpartName(user.userType, request)}
         notesPart={detail.notes}
-        onOpenDetails={() => setWorkDetailOpen(true)}
+        onOpenDetails={workDetail.open}
       />
       <Paper withBorder radius="md" p="md">
         <RequestServices
@@ -193,21 +204,25 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
           part={detail.services}
           selectedId={serviceId}
           isSelectable={!isReadOnly}
-          onSelect={setServiceId}
+          onSelect={(id) => form.setFieldValue('serviceId', id)}
         />
       </Paper>
       {!isReadOnly && (
         <RequestActions
           buttons={buttons}
           reviewScore={reviewScore}
-          onReviewScoreChange={setReviewScore}
+          onReviewScoreChange={(score) => form.setFieldValue('reviewScore', score)}
           onAction={lifecycle.press}
           pendingAction={lifecycle.pendingAction}
         >
           {isChoosingInstaller && (
-            <InstallerChoice offers={offers} chosenInstallerId={installerId} onChoose={setInstallerId} />
+            <InstallerChoice
+              offers={offers}
+              chosenInstallerId={installerId}
+              onChoose={(id) => form.setFieldValue('installerId', id)}
+            />
           )}
-          {isCheckingIn && <VinField value={vin} onChange={setVinInput} />}
+          {isCheckingIn && <VinField value={vin} onChange={(typed) => form.setFieldValue('vin', typed)} />}
         </RequestActions>
       )}
       {!isReadOnly && <PaymentPanel request={request} userType={user.userType} companyId={user.companyId} />}
@@ -222,7 +237,7 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
       {lifecycle.popups}
       <WorkDetailModal
         opened={isWorkDetailOpen}
-        onClose={() => setWorkDetailOpen(false)}
+        onClose={workDetail.close}
         request={request}
         schedule={schedule}
         services={services}
