@@ -36,4 +36,31 @@ describe('add new customer form', () => {
       owningInstaller: 3,
     });
   });
+
+  it("a refused save shows the server's message and creates nothing; a second try can succeed", async () => {
+    signInAs(buildUser({ userType: 'installer', companyId: 3 }));
+    let status = 409;
+    installFakeFetch({
+      'POST /api/customers': () =>
+        status === 409
+          ? { status, body: { code: 'CONFLICT', message: 'A customer with this e-mail already exists' } }
+          : { body: { success: true, id: 42, customerId: 42, customer_id: 42 } },
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(<AddCustomerForm installerId={3} onCreated={onCreated} />, '/newestimate');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Full name' }), { target: { value: 'Ann Lee' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '5551234567' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'ann@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    expect(await screen.findByText('A customer with this e-mail already exists')).toBeInTheDocument();
+    expect(onCreated).not.toHaveBeenCalled();
+    status = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Save customer' }));
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith({ kind: 'customer', id: 42, name: 'Ann Lee' }),
+    );
+    expect(screen.queryByText('A customer with this e-mail already exists')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../request-wizard/error-text';
 import { type CustomerDraft, customerResolver } from './customer-forms';
 import { createCustomer } from './estimate-wizard.api';
@@ -15,21 +15,13 @@ export function AddCustomerForm(props: { installerId: number; onCreated: (p: Par
     validate: customerResolver,
     validateInputOnChange: true,
   });
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (draft: CustomerDraft) => createCustomer(draft, props.installerId),
+    onSuccess: (reply, draft) =>
+      props.onCreated({ kind: 'customer', id: reply.customerId, name: draft.name.trim() }),
+  });
+  const error = save.isError ? errorText(save.error) : null;
   const valid = form.isValid();
-  async function save(draft: CustomerDraft) {
-    setSaving(true);
-    setError(null);
-    try {
-      const reply = await createCustomer(draft, props.installerId);
-      props.onCreated({ kind: 'customer', id: reply.customerId, name: draft.name.trim() });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setSaving(false);
-    }
-  }
   return (
     <Stack gap="xs" aria-label="New customer">
       <Title order={5}>New customer</Title>
@@ -38,7 +30,11 @@ export function AddCustomerForm(props: { installerId: number; onCreated: (p: Par
       <TextInput label="E-mail" {...form.getInputProps('email')} />
       <TextInput label="Address" {...form.getInputProps('address')} />
       {error && <Alert color="red">{error}</Alert>}
-      <Button onClick={() => form.onSubmit((draft) => void save(draft))()} loading={saving} disabled={!valid}>
+      <Button
+        onClick={() => form.onSubmit((draft) => save.mutate(draft))()}
+        loading={save.isPending}
+        disabled={!valid}
+      >
         Save customer
       </Button>
     </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../request-wizard/error-text';
 import { type DealerDraft, dealerResolver } from './customer-forms';
 import { completeZip, createDealer } from './estimate-wizard.api';
@@ -23,8 +23,12 @@ export function AddDealerForm(props: { onCreated: (p: Party) => void }) {
     validate: dealerResolver,
     validateInputOnChange: true,
   });
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (draft: DealerDraft) => createDealer(draft),
+    onSuccess: (reply, draft) =>
+      props.onCreated({ kind: 'dealer', id: reply.dealerId, name: draft.name.trim() }),
+  });
+  const error = save.isError ? `Failed to create dealer: ${errorText(save.error)}` : null;
   const valid = form.isValid();
   async function fillFromZip(zip: string) {
     if (zip.trim().length < 5) return;
@@ -33,18 +37,6 @@ export function AddDealerForm(props: { onCreated: (p: Party) => void }) {
       form.setValues((d) => ({ city: d.city || found.city, state: d.state || found.state }));
     } catch {
       // An unknown ZIP leaves city and state to the user.
-    }
-  }
-  async function save(draft: DealerDraft) {
-    setSaving(true);
-    setError(null);
-    try {
-      const reply = await createDealer(draft);
-      props.onCreated({ kind: 'dealer', id: reply.dealerId, name: draft.name.trim() });
-    } catch (e) {
-      setError(`Failed to create dealer: ${errorText(e)}`);
-    } finally {
-      setSaving(false);
     }
   }
   return (
@@ -64,7 +56,11 @@ export function AddDealerForm(props: { onCreated: (p: Party) => void }) {
         <TextInput label="State" maxLength={2} {...form.getInputProps('state')} />
       </Group>
       {error && <Alert color="red">{error}</Alert>}
-      <Button onClick={() => form.onSubmit((draft) => void save(draft))()} loading={saving} disabled={!valid}>
+      <Button
+        onClick={() => form.onSubmit((draft) => save.mutate(draft))()}
+        loading={save.isPending}
+        disabled={!valid}
+      >
         Save dealer
       </Button>
     </Stack>
