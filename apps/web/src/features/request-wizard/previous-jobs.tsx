@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Button, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ApiHttpError } from '../../lib/api-client';
 import { wireDollarsToCents } from '../../lib/money';
 import { fetchPreviousJob, fetchServices, type ServicesSource } from './request-wizard.api';
@@ -59,19 +59,9 @@ export function PreviousJobsTable(props: {
   caption: string;
   onPick: (requestId: number) => Promise<void>;
 }) {
-  const [loadingId, setLoadingId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function pick(requestId: number) {
-    setLoadingId(requestId);
-    setError(null);
-    try {
-      await props.onPick(requestId);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoadingId(null);
-    }
-  }
+  const pick = useMutation({ mutationFn: (requestId: number) => props.onPick(requestId) });
+  const loadingId = pick.isPending ? pick.variables : null;
+  const error = pick.isError ? errorText(pick.error) : null;
   if (props.isPending) return <Loader size="sm" aria-label="Loading previous jobs" />;
   if (props.isError) return <Alert color="red">The previous jobs could not be loaded.</Alert>;
   return (
@@ -125,7 +115,7 @@ export function PreviousJobsTable(props: {
                       size="xs"
                       loading={loadingId === row.requestId}
                       disabled={loadingId !== null}
-                      onClick={() => void pick(row.requestId)}
+                      onClick={() => pick.mutate(row.requestId)}
                       aria-label={`Load services of job ${row.requestId}`}
                     >
                       Load
