@@ -107,7 +107,8 @@ export async function buildApp({
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
   paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
-    repository: createLifecycleRepository(db),
+    db,
+    repository: createLifecycleRepository(),
     calendar: createLocalCalendarAdapter(),
   });
 

@@ -18,7 +18,6 @@ import { isValidVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { LifecycleContext, Loaded } from './lifecycle.context';
 import type { Perform } from './lifecycle.perform';
-import { createLifecycleRepository } from './lifecycle.repository';
 
 export function createActionCalls({ db, loadContext }: LifecycleContext, { perform }: Perform) {
   return {
@@ -117,8 +116,7 @@ export function createActionCalls({ db, loadContext }: LifecycleContext, { perfo
 
     /** GET /requestimates/{requestId}/actions: the buttons the server will accept, for this caller. */
     async listActions(auth: AuthContext, requestId: number, query: TActionsQuery): Promise<TActionsReply> {
-      const repo = createLifecycleRepository(db);
-      const loaded = await loadContext(repo, auth, requestId, false);
+      const loaded = await loadContext(db, auth, requestId, false);
       if (listRelationships(loaded.actor, loaded.request).length === 0) {
         throw new AppError('FORBIDDEN', `You have no part in request ${requestId}`);
       }

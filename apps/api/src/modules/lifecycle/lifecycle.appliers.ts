@@ -74,7 +74,7 @@ type OutcomePart = 'offer' | 'service' | 'workStatus' | 'request' | 'appointment
 // Request, offers, service lines
 
 /** CHECK IN: the entered VIN replaces a placeholder ('NV…'); a real VIN on file must match. */
-async function saveVin({ effects, to, loaded: { row }, patch, repo, now }: OutcomeContext) {
+async function saveVin({ tx, effects, to, loaded: { row }, patch, repo, now }: OutcomeContext) {
   if (!effects.has('saveVin') || !to.vin) return;
   const stored = row.vin ? normalizeVin(row.vin) : '';
   if (stored && !isPlaceholderVin(stored) && stored !== to.vin) {
@@ -84,37 +84,38 @@ async function saveVin({ effects, to, loaded: { row }, patch, repo, now }: Outco
     );
   }
   patch.vin = to.vin;
-  if (row.vehicleId !== null) await repo.replacePlaceholderVehicleVin(row.vehicleId, to.vin, now);
+  if (row.vehicleId !== null) await repo.replacePlaceholderVehicleVin(tx, row.vehicleId, to.vin, now);
 }
 
-async function updateOffer({ to, repo, requestId, now }: OutcomeContext) {
+async function updateOffer({ tx, to, repo, requestId, now }: OutcomeContext) {
   if (!to.offer) return;
   if (to.offer.installerId === 'all') {
-    await repo.updateOffers(requestId, 'all', { currentStatus: to.offer.status, dateUpdated: now });
+    await repo.updateOffers(tx, requestId, 'all', { currentStatus: to.offer.status, dateUpdated: now });
     return;
   }
   const scheduleInstants = to.schedule
     ? { startDate: toWorkInstant(to.schedule.startDate), endDate: toWorkInstant(to.schedule.endDate) }
     : {};
   const values = { currentStatus: to.offer.status, dateUpdated: now, ...scheduleInstants };
-  const changed = await repo.updateOffers(requestId, to.offer.installerId, values);
-  if (changed === 0) await repo.insertOffer({ requestId, installerId: to.offer.installerId, ...values });
+  const changed = await repo.updateOffers(tx, requestId, to.offer.installerId, values);
+  if (changed === 0) await repo.insertOffer(tx, { requestId, installerId: to.offer.installerId, ...values });
 }
 
-async function reassignOffer({ effects, to, repo, requestId, auth, now }: OutcomeContext) {
+async function reassignOffer({ tx, effects, to, repo, requestId, auth, now }: OutcomeContext) {
   if (!effects.has('reassignOffer') || to.assignedInstallerId === undefined) return;
-  await repo.moveOffer(requestId, auth.companyId, to.assignedInstallerId, now);
+  await repo.moveOffer(tx, requestId, auth.companyId, to.assignedInstallerId, now);
 }
 
-async function updateServiceLines({ to, repo, requestId, body, now }: OutcomeContext) {
+async function updateServiceLines({ tx, to, repo, requestId, body, now }: OutcomeContext) {
   if (to.service?.scope === 'all') {
-    await repo.updateServices(requestId, 'allUnfinished', {
+    await repo.updateServices(tx, requestId, 'allUnfinished', {
       serviceState: to.service.state,
       updatedAt: now,
       serviceDate: now,
     });
   } else if (to.service?.scope === 'selected' && to.service.serviceId !== null) {
     await repo.updateServices(
+      tx,
       requestId,
       { serviceId: to.service.serviceId },
       {
@@ -129,11 +130,11 @@ async function updateServiceLines({ to, repo, requestId, body, now }: OutcomeCon
 }
 
 /** Referral status follows the request (our own table: same transaction, no outbox). */
-async function updateReferral({ decision, repo, requestId, loaded, now }: OutcomeContext) {
+async function updateReferral({ tx, decision, repo, requestId, loaded, now }: OutcomeContext) {
   for (const effect of decision.effects) {
     if (!effect.startsWith('referralStatus:')) continue;
     const status = effect.slice('referralStatus:'.length);
-    await repo.updateReferrals(requestId, {
+    await repo.updateReferrals(tx, requestId, {
       status,
       updatedAt: now,
       // Decision 14: COMPLETE approves the bonus (K46), paid out at month end.
@@ -145,7 +146,7 @@ async function updateReferral({ decision, repo, requestId, loaded, now }: Outcom
 }
 
 /** History: the server writes who, when, from, to (request and service records alike). */
-async function writeHistory({ decision, repo, requestId, service, auth, version, now }: OutcomeContext) {
+async function writeHistory({ tx, decision, repo, requestId, service, auth, version, now }: OutcomeContext) {
   const history: HistoryInsert[] = [];
   for (const effect of decision.effects) {
     let status: string;
@@ -169,35 +170,39 @@ async function writeHistory({ decision, repo, requestId, service, auth, version,
       createdAt: now,
     });
   }
-  await repo.insertHistory(history);
+  await repo.insertHistory(tx, history);
 }
 
-async function updateRequestRow({ repo, requestId, patch, version }: OutcomeContext) {
-  await repo.updateRequest(requestId, patch, version);
+async function updateRequestRow({ tx, repo, requestId, patch, version }: OutcomeContext) {
+  await repo.updateRequest(tx, requestId, patch, version);
 }
 
 // -------------------------------------------------------------------------------------------------
 // Calendar days and schedule (appointments of removed or replaced days are removed through the outbox)
 
-async function removeCalendarEntries({ effects, repo, requestId, removedEvents }: OutcomeContext) {
+async function removeCalendarEntries({ tx, effects, repo, requestId, removedEvents }: OutcomeContext) {
   if (!effects.has('removeCalendarEntries')) return;
-  removedEvents.push(...(await repo.deleteCalendarDays(requestId)));
+  removedEvents.push(...(await repo.deleteCalendarDays(tx, requestId)));
 }
 
 async function removeOtherInstallersCalendarEntries(c: OutcomeContext) {
   if (!c.effects.has('removeOtherInstallersCalendarEntries') || c.working === null) return;
-  c.removedEvents.push(...(await c.repo.deleteCalendarDays(c.requestId, { exceptInstallerId: c.working })));
+  c.removedEvents.push(
+    ...(await c.repo.deleteCalendarDays(c.tx, c.requestId, { exceptInstallerId: c.working })),
+  );
 }
 
 async function removeCallerCalendarEntries(c: OutcomeContext) {
   if (!c.effects.has('removeCallerCalendarEntries')) return;
-  c.removedEvents.push(...(await c.repo.deleteCalendarDays(c.requestId, { installerId: c.auth.companyId })));
+  c.removedEvents.push(
+    ...(await c.repo.deleteCalendarDays(c.tx, c.requestId, { installerId: c.auth.companyId })),
+  );
 }
 
 async function removeCalendarAppointments(c: OutcomeContext) {
   if (!c.effects.has('removeCalendarAppointments') || c.effects.has('removeCalendarEntries')) return;
   if (c.working === null) return;
-  c.removedEvents.push(...(await c.repo.listCalendarEvents(c.requestId, { installerId: c.working })));
+  c.removedEvents.push(...(await c.repo.listCalendarEvents(c.tx, c.requestId, { installerId: c.working })));
 }
 
 /** The working installer's calendar days for a schedule, in the target's work status. */
@@ -220,8 +225,8 @@ async function planCalendarRows(c: OutcomeContext, working: number, schedule: { 
 async function scheduleCalendarEntries(c: OutcomeContext) {
   const { working, to } = c;
   if (working === null || !to.workStatus || !c.effects.has('scheduleCalendarEntries') || !to.schedule) return;
-  c.removedEvents.push(...(await c.repo.deleteCalendarDays(c.requestId, { installerId: working })));
-  await c.repo.insertCalendarDays(await planCalendarRows(c, working, to.schedule));
+  c.removedEvents.push(...(await c.repo.deleteCalendarDays(c.tx, c.requestId, { installerId: working })));
+  await c.repo.insertCalendarDays(c.tx, await planCalendarRows(c, working, to.schedule));
 }
 
 /** Without a new schedule, the working installer's calendar days take the target's work status. */
@@ -229,20 +234,20 @@ async function updateCalendarStatus(c: OutcomeContext) {
   const { working, to } = c;
   if (working === null || !to.workStatus) return;
   if (c.effects.has('scheduleCalendarEntries') && to.schedule) return;
-  const changed = await c.repo.updateCalendarStatus(c.requestId, working, {
+  const changed = await c.repo.updateCalendarStatus(c.tx, c.requestId, working, {
     workStatus: to.workStatus,
     updatedAt: c.now,
     clearEventIds: c.effects.has('removeCalendarAppointments'),
   });
   if (changed === 0 && to.schedule)
-    await c.repo.insertCalendarDays(await planCalendarRows(c, working, to.schedule));
+    await c.repo.insertCalendarDays(c.tx, await planCalendarRows(c, working, to.schedule));
 }
 
 async function saveSchedule(c: OutcomeContext) {
   const { working, to } = c;
   if (working === null || !c.effects.has('saveSchedule') || !to.schedule) return;
   const location = await c.workingLocation();
-  await c.repo.upsertSchedule({
+  await c.repo.upsertSchedule(c.tx, {
     requestId: c.requestId,
     installerId: working,
     installerCapacity: resolveCapacity(location?.capacity ?? c.workingInstaller?.capacity),
@@ -252,10 +257,10 @@ async function saveSchedule(c: OutcomeContext) {
   });
 }
 
-async function reassignCalendarEntries({ effects, to, repo, requestId, auth, now }: OutcomeContext) {
+async function reassignCalendarEntries({ tx, effects, to, repo, requestId, auth, now }: OutcomeContext) {
   if (!effects.has('reassignCalendarEntries') || to.assignedInstallerId === undefined) return;
-  await repo.moveCalendarDays(requestId, auth.companyId, to.assignedInstallerId, now);
-  await repo.moveSchedule(requestId, to.assignedInstallerId, now);
+  await repo.moveCalendarDays(tx, requestId, auth.companyId, to.assignedInstallerId, now);
+  await repo.moveSchedule(tx, requestId, to.assignedInstallerId, now);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -7,15 +7,13 @@ import { findPerformerId } from '@app/domain/service-requests/request-status';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { LifecycleContext } from './lifecycle.context';
 import { enqueueBookingEmail } from './lifecycle.notifications';
-import { createLifecycleRepository } from './lifecycle.repository';
 
-export function createBookingEmail({ db, loadContext }: LifecycleContext) {
+export function createBookingEmail({ db, repository, loadContext }: LifecycleContext) {
   return {
     /** GET /sendemailb/{requestId}: the booking e-mail, at most once per version of the request. */
     async sendBookingEmail(auth: AuthContext, requestId: number): Promise<TBookingEmailReply> {
       return db.transaction(async (tx) => {
-        const repo = createLifecycleRepository(tx);
-        const loaded = await loadContext(repo, auth, requestId, true);
+        const loaded = await loadContext(tx, auth, requestId, true);
         const { row } = loaded;
         if (auth.access === 'ASSIST')
           throw new AppError('FORBIDDEN', 'ASSIST access is read-only: cannot send e-mail');
@@ -31,7 +29,7 @@ export function createBookingEmail({ db, loadContext }: LifecycleContext) {
             `Cannot send the booking e-mail of a request in state ${row.currentState}`,
           );
         }
-        const schedule = await repo.findSchedule(requestId);
+        const schedule = await repository.findSchedule(tx, requestId);
         if (!schedule) throw new AppError('INVALID_TRANSITION', `Request ${requestId} has no schedule`);
         const startDate = toIsoDate(schedule.startDate);
         const sent = await enqueueBookingEmail(tx, loaded, {

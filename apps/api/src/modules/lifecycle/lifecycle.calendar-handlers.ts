@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CalendarPort } from '../../adapters/calendar/calendar-port';
 import { PermanentDeliveryError } from '../../adapters/delivery-error';
+import type { Db } from '../../db/client';
 import type { OutboxDelivery, RegisterOutboxHandler } from '../outbox/outbox-handlers';
 import type { LifecycleRepository } from './lifecycle.repository';
 
@@ -39,9 +40,11 @@ function parse<T>(schema: z.ZodType<T>, item: OutboxDelivery): T {
 export function registerCalendarOutboxHandlers(
   registerHandler: RegisterOutboxHandler,
   {
+    db,
     repository,
     calendar,
   }: {
+    db: Db;
     repository: Pick<
       LifecycleRepository,
       'hasAppointableDays' | 'setCalendarEventId' | 'clearCalendarEventIds'
@@ -51,9 +54,9 @@ export function registerCalendarOutboxHandlers(
 ): void {
   registerHandler('calendar', 'add-appointment', async (item) => {
     const payload = parse(ZAddAppointment, item);
-    if (!(await repository.hasAppointableDays(payload.requestId, payload.installerId))) return;
+    if (!(await repository.hasAppointableDays(db, payload.requestId, payload.installerId))) return;
     const { eventId } = await calendar.addAppointment({ ...payload, idempotencyKey: `outbox-${item.id}` });
-    await repository.setCalendarEventId(payload.requestId, payload.installerId, eventId);
+    await repository.setCalendarEventId(db, payload.requestId, payload.installerId, eventId);
   });
 
   registerHandler('calendar', 'remove-appointments', async (item) => {
@@ -61,6 +64,6 @@ export function registerCalendarOutboxHandlers(
     for (const eventId of payload.eventIds) {
       await calendar.removeAppointment({ calendarId: payload.calendarId, eventId });
     }
-    await repository.clearCalendarEventIds(payload.requestId, payload.eventIds);
+    await repository.clearCalendarEventIds(db, payload.requestId, payload.eventIds);
   });
 }

@@ -3,7 +3,7 @@ import type { IsoDate } from '@app/domain/scheduling/dates';
 import { toIsoDate } from '@app/domain/scheduling/dates';
 import { isOfferStatus } from '@app/domain/service-requests/offer-status';
 import type { ActorContext, RequestContext, RequestState } from '@app/domain/service-requests/request-status';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import type {
@@ -22,7 +22,12 @@ import type {
  * each use-case factory (lifecycle.perform.ts, lifecycle.schedule.ts, lifecycle.actions.ts …).
  */
 
-export type LifecycleServiceDeps = { db: Db; clock?: () => Date; invoicing: InvoicingHooks };
+export type LifecycleServiceDeps = {
+  db: Db;
+  repository: LifecycleRepository;
+  clock?: () => Date;
+  invoicing: InvoicingHooks;
+};
 
 /** What a lifecycle call loads (under the request's row lock) before asking the transition table. */
 export type Loaded = {
@@ -45,14 +50,19 @@ export type Loaded = {
 
 export type LifecycleContext = ReturnType<typeof createLifecycleContext>;
 
-export function createLifecycleContext({ db, clock = () => new Date(), invoicing }: LifecycleServiceDeps) {
+export function createLifecycleContext({
+  db,
+  repository,
+  clock = () => new Date(),
+  invoicing,
+}: LifecycleServiceDeps) {
   async function loadContext(
-    repo: LifecycleRepository,
+    tx: Db | Tx,
     auth: AuthContext,
     requestId: number,
     lock: boolean,
   ): Promise<Loaded> {
-    const found = await repo.loadRequestContext(requestId, {
+    const found = await repository.loadRequestContext(tx, requestId, {
       lock,
       callerInstallerId: auth.userType === 'installer' ? auth.companyId : null,
     });
@@ -122,7 +132,7 @@ export function createLifecycleContext({ db, clock = () => new Date(), invoicing
     };
   }
 
-  return { db, clock, invoicing, loadContext };
+  return { db, repository, clock, invoicing, loadContext };
 }
 
 /**

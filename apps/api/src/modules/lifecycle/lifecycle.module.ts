@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { createInvoicingHooks, type InvoicingPayments } from '../invoicing-hooks/invoicing-hooks.service';
+import { createLifecycleRepository } from './lifecycle.repository';
 import { registerLifecycleRoutes } from './lifecycle.routes';
 import { createLifecycleService, type LifecycleService } from './lifecycle.service';
 
@@ -12,7 +13,12 @@ export function registerLifecycleModule(
   api: FastifyInstance,
   { db, clock, payments }: { db: Db; clock?: () => Date; payments: InvoicingPayments },
 ): LifecycleService {
-  const service = createLifecycleService({ db, clock, invoicing: createInvoicingHooks(payments) });
+  const service = createLifecycleService({
+    db,
+    repository: createLifecycleRepository(),
+    clock,
+    invoicing: createInvoicingHooks(payments),
+  });
   registerLifecycleRoutes(api, { service });
   return service;
 }

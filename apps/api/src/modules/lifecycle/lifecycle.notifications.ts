@@ -53,7 +53,7 @@ export async function enqueueAppointmentRemovals(
     byInstaller.set(installerId, set);
   }
   for (const [installerId, eventIds] of byInstaller) {
-    const installer = await repo.findInstaller(installerId);
+    const installer = await repo.findInstaller(tx, installerId);
     await enqueueOutbox(tx, {
       channel: 'calendar',
       kind: 'remove-appointments',

@@ -26,18 +26,13 @@ import { type OutcomeContext, outcomeAppliers } from './lifecycle.appliers';
 import type { LifecycleContext, Loaded } from './lifecycle.context';
 import { successMessage } from './lifecycle.messages';
 import { toWorkInstant } from './lifecycle.plan';
-import {
-  createLifecycleRepository,
-  type LifecycleRepository,
-  type RequestPatch,
-  type ServiceRow,
-} from './lifecycle.repository';
+import type { RequestPatch, ServiceRow } from './lifecycle.repository';
 
 export type ActionChoice = TLifecycleAction | ((loaded: Loaded) => TLifecycleAction);
 
 export type Perform = ReturnType<typeof createPerform>;
 
-export function createPerform({ db, invoicing, loadContext }: LifecycleContext) {
+export function createPerform({ db, repository, invoicing, loadContext }: LifecycleContext) {
   function toDomainInput(action: TLifecycleAction, body: TActionInput): ActionInput {
     const input: ActionInput = {};
     if (body.startDate !== undefined) input.startDate = body.startDate;
@@ -87,8 +82,7 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
     choice: ActionChoice,
     body: TActionInput,
   ): Promise<TTransitionResult> {
-    const repo = createLifecycleRepository(tx);
-    const loaded = await loadContext(repo, auth, requestId, true);
+    const loaded = await loadContext(tx, auth, requestId, true);
     const action = typeof choice === 'function' ? choice(loaded) : choice;
     let service: ServiceRow | undefined;
     if (action === 'startService' || action === 'finishService') {
@@ -111,7 +105,7 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
       today: loaded.today,
     });
     if (!decision.ok) throw refusalError(action, decision, loaded, auth);
-    return applyOutcome(tx, repo, loaded, decision, { auth, action, body, service });
+    return applyOutcome(tx, loaded, decision, { auth, action, body, service });
   }
 
   function perform(auth: AuthContext, requestId: number, choice: ActionChoice, body: TActionInput = {}) {
@@ -121,7 +115,6 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
   /** Applies a decided transition: every applier of lifecycle.appliers.ts in turn, then the reply. */
   async function applyOutcome(
     tx: Db | Tx,
-    repo: LifecycleRepository,
     loaded: Loaded,
     decision: TransitionOutcome,
     {
@@ -143,7 +136,7 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
         ? null
         : working === loaded.callerInstaller?.id
           ? loaded.callerInstaller
-          : await repo.findInstaller(working);
+          : await repository.findInstaller(tx, working);
 
     const patch: RequestPatch = { currentState: to.state, updatedAt: now };
     if (to.offer && action !== 'reject') patch.offerState = to.offer.status;
@@ -158,7 +151,7 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
     let location: Promise<{ id: number; capacity: number | null } | null> | undefined;
     const context: OutcomeContext = {
       tx,
-      repo,
+      repo: repository,
       invoicing,
       loaded,
       decision,
@@ -182,7 +175,7 @@ export function createPerform({ db, invoicing, loadContext }: LifecycleContext) 
         location ??=
           working === loaded.callerInstaller?.id
             ? Promise.resolve(loaded.callerLocation)
-            : repo.findFirstLocation(working);
+            : repository.findFirstLocation(tx, working);
         return location;
       },
     };

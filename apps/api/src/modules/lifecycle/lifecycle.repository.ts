@@ -58,10 +58,11 @@ export type RequestContextRow = {
 };
 
 /**
- * Every read and write of the job lifecycle. Built on the caller's transaction (or the database for the
- * outbox handlers and read-only calls); the service owns the transaction and the order of writes.
+ * Every read and write of the job lifecycle. Each method takes the caller's transaction (or the database for
+ * the outbox handlers and read-only calls) as its first argument; the service owns the transaction and the
+ * order of writes. One repository, built by the module and injected, serves every transaction.
  */
-export function createLifecycleRepository(tx: Db | Tx) {
+export function createLifecycleRepository() {
   return {
     /**
      * The request and everything the transition table needs about it, in one query: offers, services,
@@ -70,6 +71,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
      * transaction ends: what makes claims safe across API processes.
      */
     async loadRequestContext(
+      tx: Db | Tx,
       requestId: number,
       options: { lock: boolean; callerInstallerId: number | null },
     ): Promise<RequestContextRow | null> {
@@ -154,7 +156,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
       };
     },
 
-    async findInstaller(installerId: number): Promise<InstallerInfo | null> {
+    async findInstaller(tx: Db | Tx, installerId: number): Promise<InstallerInfo | null> {
       const [row] = await tx
         .select({
           id: installers.id,
@@ -174,7 +176,10 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     /** The installer's first location, whose capacity (when set) overrides the installer's. */
-    async findFirstLocation(installerId: number): Promise<{ id: number; capacity: number | null } | null> {
+    async findFirstLocation(
+      tx: Db | Tx,
+      installerId: number,
+    ): Promise<{ id: number; capacity: number | null } | null> {
       const [row] = await tx
         .select({ id: installerLocations.id, capacity: installerLocations.capacity })
         .from(installerLocations)
@@ -184,7 +189,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return row ?? null;
     },
 
-    async findLatestNote(requestId: number): Promise<string | null> {
+    async findLatestNote(tx: Db | Tx, requestId: number): Promise<string | null> {
       const [row] = await tx
         .select({ noteText: requestNotes.noteText })
         .from(requestNotes)
@@ -194,7 +199,10 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return row?.noteText ?? null;
     },
 
-    async findSchedule(requestId: number): Promise<{ installerId: number; startDate: Date } | null> {
+    async findSchedule(
+      tx: Db | Tx,
+      requestId: number,
+    ): Promise<{ installerId: number; startDate: Date } | null> {
       const [row] = await tx
         .select({ installerId: requestSchedules.installerId, startDate: requestSchedules.startDate })
         .from(requestSchedules)
@@ -206,7 +214,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     // Writes
 
     /** Applies the patch and sets the version the service computed under the row lock. */
-    async updateRequest(requestId: number, patch: RequestPatch, version: number): Promise<void> {
+    async updateRequest(tx: Db | Tx, requestId: number, patch: RequestPatch, version: number): Promise<void> {
       await tx
         .update(serviceRequests)
         .set({ ...patch, version })
@@ -215,6 +223,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
 
     /** Changes the offer of one installer (or every offer); returns how many rows changed. */
     async updateOffers(
+      tx: Db | Tx,
       requestId: number,
       installerId: number | 'all',
       values: { currentStatus?: string; dateUpdated: Date; startDate?: Date; endDate?: Date },
@@ -231,12 +240,18 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return rows.length;
     },
 
-    async insertOffer(values: typeof requestOffers.$inferInsert): Promise<void> {
+    async insertOffer(tx: Db | Tx, values: typeof requestOffers.$inferInsert): Promise<void> {
       await tx.insert(requestOffers).values(values);
     },
 
     /** Transfer: the caller's offer becomes the target's (the target's own offer, if any, is replaced). */
-    async moveOffer(requestId: number, fromInstallerId: number, toInstallerId: number, now: Date) {
+    async moveOffer(
+      tx: Db | Tx,
+      requestId: number,
+      fromInstallerId: number,
+      toInstallerId: number,
+      now: Date,
+    ) {
       await tx
         .delete(requestOffers)
         .where(and(eq(requestOffers.requestId, requestId), eq(requestOffers.installerId, toInstallerId)));
@@ -253,6 +268,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     async updateServices(
+      tx: Db | Tx,
       requestId: number,
       scope: { serviceId: number } | 'allUnfinished',
       values: {
@@ -277,6 +293,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
 
     /** Event ids of the request's calendar days (optionally of one installer, or of all but one). */
     async listCalendarEvents(
+      tx: Db | Tx,
       requestId: number,
       filter: { installerId?: number; exceptInstallerId?: number } = {},
     ): Promise<CalendarEvent[]> {
@@ -299,6 +316,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     /** Deletes the request's calendar days (optionally of one installer, or of all but one); returns the
      * appointments (event ids) they carried. */
     async deleteCalendarDays(
+      tx: Db | Tx,
       requestId: number,
       filter: { installerId?: number; exceptInstallerId?: number } = {},
     ): Promise<CalendarEvent[]> {
@@ -320,12 +338,13 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return [...events.values()];
     },
 
-    async insertCalendarDays(rows: CalendarDayInsert[]): Promise<void> {
+    async insertCalendarDays(tx: Db | Tx, rows: CalendarDayInsert[]): Promise<void> {
       if (rows.length > 0) await tx.insert(calendarDays).values(rows);
     },
 
     /** The work status of one installer's days of the request; returns how many changed. */
     async updateCalendarStatus(
+      tx: Db | Tx,
       requestId: number,
       installerId: number,
       values: { workStatus: string; updatedAt: Date; clearEventIds?: boolean },
@@ -343,6 +362,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     async listCalendarDaysOf(
+      tx: Db | Tx,
       requestId: number,
       installerId: number,
     ): Promise<{ workStatus: string; eventId: string | null }[]> {
@@ -354,21 +374,30 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     /** Transfer: the caller's days become the target's (location cleared: it was the caller's). */
-    async moveCalendarDays(requestId: number, fromInstallerId: number, toInstallerId: number, now: Date) {
+    async moveCalendarDays(
+      tx: Db | Tx,
+      requestId: number,
+      fromInstallerId: number,
+      toInstallerId: number,
+      now: Date,
+    ) {
       await tx
         .update(calendarDays)
         .set({ installerId: toInstallerId, locationId: null, updatedAt: now })
         .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, fromInstallerId)));
     },
 
-    async upsertSchedule(values: {
-      requestId: number;
-      installerId: number;
-      installerCapacity: number;
-      startDate: Date;
-      endDate: Date;
-      now: Date;
-    }): Promise<void> {
+    async upsertSchedule(
+      tx: Db | Tx,
+      values: {
+        requestId: number;
+        installerId: number;
+        installerCapacity: number;
+        startDate: Date;
+        endDate: Date;
+        now: Date;
+      },
+    ): Promise<void> {
       const { now, ...row } = values;
       await tx
         .insert(requestSchedules)
@@ -385,7 +414,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
         });
     },
 
-    async moveSchedule(requestId: number, toInstallerId: number, now: Date): Promise<void> {
+    async moveSchedule(tx: Db | Tx, requestId: number, toInstallerId: number, now: Date): Promise<void> {
       await tx
         .update(requestSchedules)
         .set({ installerId: toInstallerId, updatedAt: now })
@@ -393,7 +422,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     /** Inserts history records; one already written with the same key is left alone. Returns new ids. */
-    async insertHistory(rows: HistoryInsert[]): Promise<number[]> {
+    async insertHistory(tx: Db | Tx, rows: HistoryInsert[]): Promise<number[]> {
       if (rows.length === 0) return [];
       const inserted = await tx
         .insert(requestStateHistory)
@@ -403,7 +432,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return inserted.map((r) => r.id);
     },
 
-    async findHistoryByKey(requestId: number, clientKey: string): Promise<number | null> {
+    async findHistoryByKey(tx: Db | Tx, requestId: number, clientKey: string): Promise<number | null> {
       const [row] = await tx
         .select({ id: requestStateHistory.id })
         .from(requestStateHistory)
@@ -415,6 +444,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
 
     /** A record of this status (and service) written between `from` and `to`, if any. */
     async findHistoryNear(
+      tx: Db | Tx,
       requestId: number,
       requestStatus: string,
       serviceId: number | null,
@@ -440,7 +470,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return row?.id ?? null;
     },
 
-    async serviceBelongsTo(requestId: number, serviceId: number): Promise<boolean> {
+    async serviceBelongsTo(tx: Db | Tx, requestId: number, serviceId: number): Promise<boolean> {
       const rows = await tx
         .select({ id: requestServices.id })
         .from(requestServices)
@@ -449,6 +479,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     async updateReferrals(
+      tx: Db | Tx,
       requestId: number,
       values: { status: string; updatedAt: Date; bonusCents?: number },
     ): Promise<number> {
@@ -461,7 +492,12 @@ export function createLifecycleRepository(tx: Db | Tx) {
     },
 
     /** CHECK IN: the vehicle's placeholder VIN ('NV…' / 'OT…') becomes the entered one. */
-    async replacePlaceholderVehicleVin(vehicleId: number, vin: string, now: Date): Promise<void> {
+    async replacePlaceholderVehicleVin(
+      tx: Db | Tx,
+      vehicleId: number,
+      vin: string,
+      now: Date,
+    ): Promise<void> {
       await tx
         .update(vehicles)
         .set({ vin, updatedAt: now })
@@ -473,7 +509,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
         );
     },
 
-    async insertNote(values: typeof requestNotes.$inferInsert): Promise<void> {
+    async insertNote(tx: Db | Tx, values: typeof requestNotes.$inferInsert): Promise<void> {
       await tx.insert(requestNotes).values(values);
     },
 
@@ -481,7 +517,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
     // Calendar appointments (outbox handlers)
 
     /** Whether the installer still has booked or started days of the request (worth an appointment). */
-    async hasAppointableDays(requestId: number, installerId: number): Promise<boolean> {
+    async hasAppointableDays(tx: Db | Tx, requestId: number, installerId: number): Promise<boolean> {
       const rows = await tx
         .select({ id: calendarDays.id })
         .from(calendarDays)
@@ -496,7 +532,12 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return rows.length > 0;
     },
 
-    async setCalendarEventId(requestId: number, installerId: number, eventId: string): Promise<number> {
+    async setCalendarEventId(
+      tx: Db | Tx,
+      requestId: number,
+      installerId: number,
+      eventId: string,
+    ): Promise<number> {
       const rows = await tx
         .update(calendarDays)
         .set({ eventId })
@@ -512,7 +553,7 @@ export function createLifecycleRepository(tx: Db | Tx) {
       return rows.length;
     },
 
-    async clearCalendarEventIds(requestId: number, eventIds: string[]): Promise<void> {
+    async clearCalendarEventIds(tx: Db | Tx, requestId: number, eventIds: string[]): Promise<void> {
       if (eventIds.length === 0) return;
       await tx
         .update(calendarDays)

@@ -14,7 +14,7 @@ import type { LifecycleContext } from './lifecycle.context';
 import { appointmentText, describeVehicle } from './lifecycle.messages';
 import { enqueueAppointmentRemovals } from './lifecycle.notifications';
 import { planJobDays, toWorkInstant } from './lifecycle.plan';
-import { createLifecycleRepository, type RequestPatch } from './lifecycle.repository';
+import type { RequestPatch } from './lifecycle.repository';
 
 export type ScheduleInput = {
   requestId: number;
@@ -25,7 +25,7 @@ export type ScheduleInput = {
 
 export type Schedule = ReturnType<typeof createSchedule>;
 
-export function createSchedule({ db, loadContext }: LifecycleContext) {
+export function createSchedule({ db, repository, loadContext }: LifecycleContext) {
   async function setScheduleInTx(
     tx: Db | Tx,
     auth: AuthContext,
@@ -34,8 +34,7 @@ export function createSchedule({ db, loadContext }: LifecycleContext) {
     const onlyPerformer = () =>
       new AppError('FORBIDDEN', 'Only the installer doing the work sets its schedule');
     if (auth.userType !== 'installer') throw onlyPerformer();
-    const repo = createLifecycleRepository(tx);
-    const loaded = await loadContext(repo, auth, input.requestId, true);
+    const loaded = await loadContext(tx, auth, input.requestId, true);
     if (input.installerId !== auth.companyId) throw onlyPerformer();
     const { row, request, now } = loaded;
     const edit = decideTransition('editJob', { actor: loaded.actor, request });
@@ -69,7 +68,7 @@ export function createSchedule({ db, loadContext }: LifecycleContext) {
     const capacity = input.installerCapacity ?? resolveCapacity(location?.capacity ?? installer?.capacity);
     const version = row.version + 1;
 
-    await repo.upsertSchedule({
+    await repository.upsertSchedule(tx, {
       requestId: row.id,
       installerId: auth.companyId,
       installerCapacity: capacity,
@@ -77,22 +76,23 @@ export function createSchedule({ db, loadContext }: LifecycleContext) {
       endDate: toWorkInstant(dates.endDate),
       now,
     });
-    await repo.updateOffers(row.id, auth.companyId, {
+    await repository.updateOffers(tx, row.id, auth.companyId, {
       dateUpdated: now,
       startDate: toWorkInstant(dates.startDate),
       endDate: toWorkInstant(dates.endDate),
     });
 
     // The calendar days move with the schedule and keep their status; a booked job without days gets them.
-    const existing = await repo.listCalendarDaysOf(row.id, auth.companyId);
+    const existing = await repository.listCalendarDaysOf(tx, row.id, auth.companyId);
     const status = existing[0]?.workStatus ?? (row.currentState === 'new' ? null : 'booked');
     const oldEvents = existing.flatMap((d) =>
       d.eventId ? [{ installerId: auth.companyId, eventId: d.eventId }] : [],
     );
     const planned = planJobDays(loaded.services, row.durationTenths, dates.startDate);
     if (status) {
-      await repo.deleteCalendarDays(row.id, { installerId: auth.companyId });
-      await repo.insertCalendarDays(
+      await repository.deleteCalendarDays(tx, row.id, { installerId: auth.companyId });
+      await repository.insertCalendarDays(
+        tx,
         planned.map((day) => ({
           requestId: row.id,
           installerId: auth.companyId,
@@ -110,9 +110,9 @@ export function createSchedule({ db, loadContext }: LifecycleContext) {
     if (row.requestType === 'installer' && row.currentState !== 'new' && dates.dueDate) {
       patch.dueDate = toWorkInstant(dates.dueDate);
     }
-    await repo.updateRequest(row.id, patch, version);
+    await repository.updateRequest(tx, row.id, patch, version);
 
-    await enqueueAppointmentRemovals(tx, repo, row.id, oldEvents, version);
+    await enqueueAppointmentRemovals(tx, repository, row.id, oldEvents, version);
     if (
       (status === 'booked' || status === 'started') &&
       installer?.calendarAuthenticated &&

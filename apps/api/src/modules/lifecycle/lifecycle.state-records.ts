@@ -5,18 +5,16 @@ import { listRelationships } from '@app/domain/service-requests/request-status';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { LifecycleContext } from './lifecycle.context';
 import { historyKey } from './lifecycle.plan';
-import { createLifecycleRepository } from './lifecycle.repository';
 
 /** A client history record within this many ms of the server's own identical record is the same event. */
 export const HISTORY_DEDUPE_WINDOW_MS = 5 * 60_000;
 
-export function createStateRecords({ db, loadContext }: LifecycleContext) {
+export function createStateRecords({ db, repository, loadContext }: LifecycleContext) {
   return {
     /** POST /requestState: a client's history record, deduplicated against the server's own. */
     async recordState(auth: AuthContext, body: TRequestStateBody): Promise<TRequestStateReply> {
       return db.transaction(async (tx) => {
-        const repo = createLifecycleRepository(tx);
-        const loaded = await loadContext(repo, auth, body.requestId, false);
+        const loaded = await loadContext(tx, auth, body.requestId, false);
         if (listRelationships(loaded.actor, loaded.request).length === 0) {
           throw new AppError('FORBIDDEN', `You have no part in request ${body.requestId}`);
         }
@@ -28,9 +26,10 @@ export function createStateRecords({ db, loadContext }: LifecycleContext) {
           );
         }
         const key = historyKey(body.requestStatus, body.stateDate, serviceId);
-        const exact = await repo.findHistoryByKey(body.requestId, key);
+        const exact = await repository.findHistoryByKey(tx, body.requestId, key);
         if (exact !== null) return { success: true, duplicate: true, id: exact };
-        const near = await repo.findHistoryNear(
+        const near = await repository.findHistoryNear(
+          tx,
           body.requestId,
           body.requestStatus,
           serviceId,
@@ -38,7 +37,7 @@ export function createStateRecords({ db, loadContext }: LifecycleContext) {
           new Date(body.stateDate.getTime() + HISTORY_DEDUPE_WINDOW_MS),
         );
         if (near !== null) return { success: true, duplicate: true, id: near };
-        const [id] = await repo.insertHistory([
+        const [id] = await repository.insertHistory(tx, [
           {
             requestId: body.requestId,
             stateDate: body.stateDate,
@@ -52,7 +51,7 @@ export function createStateRecords({ db, loadContext }: LifecycleContext) {
         ]);
         if (id !== undefined) return { success: true, duplicate: false, id };
         // A concurrent post of the same record won the unique key.
-        const raced = await repo.findHistoryByKey(body.requestId, key);
+        const raced = await repository.findHistoryByKey(tx, body.requestId, key);
         return { success: true, duplicate: true, id: raced ?? 0 };
       });
     },

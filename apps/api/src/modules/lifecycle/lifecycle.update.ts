@@ -20,12 +20,11 @@ import type { AuthContext } from '../../platform/security/auth-context';
 import { chooseSchedulingAction } from './lifecycle.actions';
 import type { LifecycleContext, Loaded } from './lifecycle.context';
 import type { Perform } from './lifecycle.perform';
-import { createLifecycleRepository } from './lifecycle.repository';
 import { listChangedEchoedFields } from './lifecycle.request-update';
 import type { Schedule } from './lifecycle.schedule';
 
 export function createRequestUpdate(
-  { db, loadContext }: LifecycleContext,
+  { db, repository, loadContext }: LifecycleContext,
   { performInTx }: Perform,
   { setScheduleInTx }: Schedule,
 ) {
@@ -37,8 +36,7 @@ export function createRequestUpdate(
       body: TRequestUpdateBody,
     ): Promise<TRequestUpdateReply> {
       return db.transaction(async (tx) => {
-        const repo = createLifecycleRepository(tx);
-        const loaded = await loadContext(repo, auth, requestId, true);
+        const loaded = await loadContext(tx, auth, requestId, true);
         const { row } = loaded;
         if (body.requestId !== undefined && body.requestId !== requestId) {
           throw new AppError(
@@ -88,7 +86,7 @@ export function createRequestUpdate(
         if (body.startDate !== undefined) input.startDate = body.startDate;
         let moveTo: IsoDate | null = null;
         if (body.startDate !== undefined && !usesStartDate) {
-          const current = await repo.findSchedule(requestId);
+          const current = await repository.findSchedule(tx, requestId);
           if (!current || toIsoDate(current.startDate) !== body.startDate) {
             if (action) asked.push('startDate');
             else moveTo = body.startDate;
@@ -120,10 +118,14 @@ export function createRequestUpdate(
         if (action === 'assign' && assignedTo !== undefined) input.installerId = assignedTo;
 
         let noteAdded = false;
-        if (note !== undefined && note.trim().length > 0 && note !== (await repo.findLatestNote(requestId))) {
+        if (
+          note !== undefined &&
+          note.trim().length > 0 &&
+          note !== (await repository.findLatestNote(tx, requestId))
+        ) {
           const edit = decideTransition('editJob', { actor: loaded.actor, request: loaded.request });
           if (!edit.ok) throw new AppError(edit.reason, edit.message);
-          await repo.insertNote({
+          await repository.insertNote(tx, {
             requestId,
             noteText: note,
             noteDate: loaded.now,
@@ -150,7 +152,7 @@ export function createRequestUpdate(
           version = moved.version;
         } else if (noteAdded) {
           version = row.version + 1;
-          await repo.updateRequest(requestId, { updatedAt: loaded.now }, version);
+          await repository.updateRequest(tx, requestId, { updatedAt: loaded.now }, version);
         }
         return {
           success: true,
