@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { requestNotes } from '../../db/schema/service-requests';
 import {
-  buildLifecycleWorld,
-  caller,
-  inspector,
+  type LifecycleSuite,
   type LifecycleWorld,
-  NOW,
+  startLifecycleSuite,
   VALID_VIN,
 } from './lifecycle.fixture';
 
@@ -21,17 +18,8 @@ type Created = Awaited<ReturnType<LifecycleWorld['estimate']>>;
  * and with one it would accept, then by the party of the request.
  */
 describe('calls on a request: access before the body', () => {
-  let t: TestApp;
-  let w: LifecycleWorld;
-  let call: ReturnType<typeof caller>;
-  let look: ReturnType<typeof inspector>;
-
-  beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
-    w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
-    call = caller(t.app);
-    look = inspector(t.database.db);
-  });
+  let { t, w, call, db: look } = {} as LifecycleSuite;
+  beforeAll(async () => ({ t, w, call, db: look } = await startLifecycleSuite()));
   afterAll(() => t.close());
 
   /** Every body gives the foreign caller 404 NOT_FOUND, and the request is unchanged. */

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import {
@@ -193,6 +194,21 @@ export function caller(app: FastifyInstance) {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
 }
+
+/**
+ * One test file's app (on the tests' clock) and world, with the callers the tests use; `action` posts a
+ * named lifecycle action. Call it in `beforeAll`, close `t` in `afterAll`.
+ */
+export async function startLifecycleSuite() {
+  const t = await buildTestApp({}, { clock: () => NOW });
+  const w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
+  const call = caller(t.app);
+  const action = (who: Session, requestId: number, name: string, body: object = {}) =>
+    call(who, 'POST', `/api/requestimates/${requestId}/actions/${name}`, body);
+  return { t, w, call, action, db: inspector(t.database.db) };
+}
+
+export type LifecycleSuite = Awaited<ReturnType<typeof startLifecycleSuite>>;
 
 /** What the database holds about a request after a call. */
 export function inspector(db: Db) {

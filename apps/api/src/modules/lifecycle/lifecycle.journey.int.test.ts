@@ -1,31 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp } from '../../../test/build-test-app';
 import { createVehicle } from '../../db/factories/vehicles';
 import { localMessages } from '../../db/schema/outbox';
 import {
   buildLifecycleWorld,
   caller,
   inspector,
-  type LifecycleWorld,
+  type LifecycleSuite,
   NOW,
   type Session,
+  startLifecycleSuite,
   VALID_VIN,
 } from './lifecycle.fixture';
 
 /** Whole journeys through the documented calls, as the client makes them (history posted after each step). */
 describe('lifecycle journeys', () => {
-  let t: TestApp;
-  let w: LifecycleWorld;
-  let call: ReturnType<typeof caller>;
-  let db: ReturnType<typeof inspector>;
-
-  beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
-    w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
-    call = caller(t.app);
-    db = inspector(t.database.db);
-  });
+  let { t, w, call, db } = {} as LifecycleSuite;
+  beforeAll(async () => ({ t, w, call, db } = await startLifecycleSuite()));
   afterAll(() => t.close());
 
   /** Calls, expects 200, then posts the client's own history record the way the original client does. */

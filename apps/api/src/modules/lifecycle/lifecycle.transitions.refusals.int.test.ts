@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LifecycleSuite, type Session, startLifecycleSuite, VALID_VIN } from './lifecycle.fixture';
+
+/**
+ * Each transition of 000 §4 refused for the wrong role, another company, ASSIST and a wrong state (and the
+ * allowed role's call succeeding on the same row); unknown actions; the buttons GET …/actions lists.
+ */
+describe('lifecycle transitions: refusals', () => {
+  let { t, w, call, action, db } = {} as LifecycleSuite;
+  beforeAll(async () => ({ t, w, call, action, db } = await startLifecycleSuite()));
+  afterAll(() => t.close());
+
+  // -------------------------------------------------------------------------------------------------
+  // Refusals: each transition for the wrong role, another company, ASSIST and a wrong state.
+
+  type Setup = () => Promise<{ id: number; serviceId: number }>;
+  type Row = {
+    name: string;
+    allowed: () => Session;
+    wrongRole: () => Session;
+    /** False when the wrong role may not even see the request (an estimate for a dealer): then it is 404. */
+    canWrongRoleSeeIt?: boolean;
+    otherCompany: () => Session;
+    assist: () => Session;
+    /** A request in a state the action cannot start from, and the message that names both. */
+    wrongState: Setup;
+    wrongStateMessage: string;
+    send: (who: Session, id: number, serviceId: number) => ReturnType<LifecycleSuite['call']>;
+  };
+  const firstLine = (created: { request: { id: number }; lines: { id: number }[] }) => ({
+    id: created.request.id,
+    serviceId: created.lines[0]!.id,
+  });
+  const rows: Row[] = [
+    {
+      name: 'accept (PUT /requestOffered)',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () =>
+        firstLine(await w.dealerRequest({ currentState: 'scheduled', assignedInstallerId: w.installerA.id })),
+      wrongStateMessage: 'Cannot accept a request in state scheduled',
+      send: (who, id) =>
+        call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'accepted', startDate: '2025-03-12' }),
+    },
+    {
+      name: 'claim (POST /dashboard/claim)',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () =>
+        firstLine(await w.dealerRequest({ currentState: 'received', assignedInstallerId: w.installerA.id })),
+      wrongStateMessage: 'Cannot claim a request in state received',
+      send: (who, id) =>
+        call(who, 'POST', `/api/dashboard/claim/${id}`, {
+          installerId: who.companyId,
+          startDate: '2025-03-12',
+        }),
+    },
+    {
+      name: 'assign',
+      allowed: () => w.sessions.dealer,
+      wrongRole: () => w.sessions.installerA,
+      otherCompany: () => w.sessions.otherDealer,
+      assist: () => w.sessions.dealerAssist,
+      wrongState: async () => firstLine(await w.openRequest([w.installerA.id])),
+      wrongStateMessage: 'Cannot assign a request in state new',
+      send: (who, id) => action(who, id, 'assign', { installerId: w.installerA.id }),
+    },
+    {
+      name: 'BOOK JOB',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      wrongStateMessage: 'Cannot book a request in state scheduled',
+      send: (who, id) => action(who, id, 'book', { startDate: '2025-03-12' }),
+    },
+    {
+      name: 'JOB COMPLETED',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      wrongStateMessage: 'Cannot complete an estimate in state scheduled',
+      send: (who, id) => action(who, id, 'completeEstimate'),
+    },
+    {
+      name: 'CHECK IN',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'new' })),
+      wrongStateMessage: 'Cannot check in a request in state new',
+      send: (who, id) => action(who, id, 'checkIn', { vin: VALID_VIN }),
+    },
+    {
+      name: 'RESCHEDULE',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      wrongStateMessage: 'Cannot reschedule a request in state received',
+      send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'offered' }),
+    },
+    {
+      name: 'START SERVICE',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      wrongStateMessage: 'Cannot start a service of a request in state scheduled',
+      send: (who, id, serviceId) =>
+        call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'started' }),
+    },
+    {
+      name: 'FINISH SERVICE',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      wrongStateMessage: 'Cannot finish a service of a request in state received',
+      send: (who, id, serviceId) =>
+        call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'finished' }),
+    },
+    {
+      name: 'set deposit (PUT /requestimates/requestbyID/)',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      wrongStateMessage: 'Cannot set a deposit on a request in state scheduled',
+      send: (who, id) => call(who, 'PUT', `/api/requestimates/requestbyID/?Id=${id}`, { depositAmount: 10 }),
+    },
+    {
+      name: 'COMPLETE JOB',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      wrongStateMessage: 'Cannot complete a job in state received',
+      send: (who, id) => call(who, 'PUT', `/api/requestAllService/${id}`),
+    },
+    {
+      name: 'DELIVER',
+      allowed: () => w.sessions.dealer,
+      wrongRole: () => w.sessions.installerB,
+      canWrongRoleSeeIt: false,
+      otherCompany: () => w.sessions.otherDealer,
+      assist: () => w.sessions.dealerAssist,
+      wrongState: async () =>
+        firstLine(await w.dealerRequest({ currentState: 'started', assignedInstallerId: w.installerA.id })),
+      wrongStateMessage: 'Cannot deliver a request in state started',
+      send: (who, id) => action(who, id, 'deliver'),
+    },
+    {
+      name: 'REVIEW',
+      allowed: () => w.sessions.dealer,
+      wrongRole: () => w.sessions.installerA,
+      otherCompany: () => w.sessions.otherDealer,
+      assist: () => w.sessions.dealerAssist,
+      wrongState: async () =>
+        firstLine(await w.dealerRequest({ currentState: 'finished', assignedInstallerId: w.installerA.id })),
+      wrongStateMessage: 'Cannot review a request in state finished',
+      send: (who, id) => action(who, id, 'review', { reviewScore: 4 }),
+    },
+    {
+      name: 'delete',
+      allowed: () => w.sessions.dealer,
+      wrongRole: () => w.sessions.installerA,
+      otherCompany: () => w.sessions.otherDealer,
+      assist: () => w.sessions.dealerAssist,
+      wrongState: async () =>
+        firstLine(await w.dealerRequest({ currentState: 'started', assignedInstallerId: w.installerA.id })),
+      wrongStateMessage: 'Cannot delete a request in state started',
+      send: (who, id) => action(who, id, 'delete'),
+    },
+    {
+      name: 'reject',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () =>
+        firstLine(
+          await w.dealerRequest({
+            currentState: 'finished',
+            assignedInstallerId: w.installerA.id,
+          }),
+        ),
+      wrongStateMessage: 'Cannot reject a request in state finished',
+      send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'rejected' }),
+    },
+    {
+      name: 'transfer',
+      allowed: () => w.sessions.installerA,
+      wrongRole: () => w.sessions.dealer,
+      otherCompany: () => w.sessions.installerC,
+      assist: () => w.sessions.installerAAssist,
+      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      wrongStateMessage: 'Cannot transfer a request in state scheduled',
+      send: (who, id) => call(who, 'POST', '/api/transfer', { requestId: id, toInstaller: w.installerA2.id }),
+    },
+  ];
+
+  /** A request each row's allowed caller may act on (the happy paths above prove the effects). */
+  const validSetup: Record<string, Setup> = {
+    'accept (PUT /requestOffered)': async () => firstLine(await w.openRequest([w.installerA.id])),
+    'claim (POST /dashboard/claim)': async () => firstLine(await w.openRequest([w.installerA.id])),
+    assign: async () =>
+      firstLine(
+        await w.dealerRequest({
+          currentState: 'answered',
+          assignedInstallerId: null,
+          offers: [
+            {
+              installerId: w.installerA.id,
+              currentStatus: 'accepted',
+              startDate: new Date('2025-03-12T08:00:00Z'),
+            },
+          ],
+        }),
+      ),
+    'BOOK JOB': async () => firstLine(await w.estimate()),
+    'JOB COMPLETED': async () => firstLine(await w.estimate()),
+    'CHECK IN': async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+    RESCHEDULE: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+    'START SERVICE': async () => firstLine(await w.estimate({ currentState: 'received' })),
+    'COMPLETE JOB': async () => firstLine(await w.estimate({ currentState: 'started' })),
+    'FINISH SERVICE': async () => {
+      const created = await w.estimate({ currentState: 'started' });
+      await t.database.exec(
+        `update request_services set service_state = 'started' where id = ${created.lines[0]!.id}`,
+      );
+      return firstLine(created);
+    },
+    'set deposit (PUT /requestimates/requestbyID/)': async () => firstLine(await w.estimate()),
+    DELIVER: async () =>
+      firstLine(await w.dealerRequest({ currentState: 'finished', assignedInstallerId: w.installerA.id })),
+    REVIEW: async () =>
+      firstLine(await w.dealerRequest({ currentState: 'collected', assignedInstallerId: w.installerA.id })),
+    delete: async () =>
+      firstLine(await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerA.id })),
+    reject: async () => firstLine(await w.openRequest([w.installerA.id])),
+    transfer: async () => firstLine(await w.estimate()),
+  };
+
+  describe.each(rows.map((row) => [row.name, row] as const))('%s', (name, row) => {
+    it('succeeds for the allowed role', async () => {
+      const { id, serviceId } = await validSetup[name]!();
+      const res = await row.send(row.allowed(), id, serviceId);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('is refused for the wrong role (403, or 404 when it may not see the request)', async () => {
+      const { id, serviceId } = await validSetup[name]!();
+      const res = await row.send(row.wrongRole(), id, serviceId);
+      const [status, code] = row.canWrongRoleSeeIt === false ? [404, 'NOT_FOUND'] : [403, 'FORBIDDEN'];
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().code).toBe(code);
+    });
+
+    it('does not exist for another company (404, issue 19)', async () => {
+      const { id, serviceId } = await validSetup[name]!();
+      const res = await row.send(row.otherCompany(), id, serviceId);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: `Request ${id} does not exist` });
+    });
+
+    it('is refused for ASSIST (403)', async () => {
+      const { id, serviceId } = await validSetup[name]!();
+      const res = await row.send(row.assist(), id, serviceId);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
+    });
+
+    it('is refused in a wrong state (409) with a message naming the state and the action', async () => {
+      const { id, serviceId } = await row.wrongState();
+      const res = await row.send(row.allowed(), id, serviceId);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toContain(row.wrongStateMessage);
+    });
+  });
+
+  it('a refused transition changes nothing (request, version, history)', async () => {
+    const { request } = await w.estimate({ currentState: 'scheduled' });
+    const before = await db.history(request.id);
+    const res = await action(w.sessions.installerA, request.id, 'completeJob');
+    expect(res.statusCode).toBe(409);
+    expect(await db.request(request.id)).toMatchObject({
+      currentState: 'scheduled',
+      version: request.version,
+    });
+    expect(await db.history(request.id)).toEqual(before);
+  });
+
+  it('unknown actions, a missing request and fields of another action are refused', async () => {
+    const { request } = await w.estimate();
+    expect((await action(w.sessions.installerA, request.id, 'explode')).statusCode).toBe(400);
+    expect(
+      (await action(w.sessions.installerA, 2_000_000, 'book', { startDate: '2025-03-12' })).statusCode,
+    ).toBe(404);
+    const extra = await action(w.sessions.installerA, request.id, 'book', {
+      startDate: '2025-03-12',
+      vin: VALID_VIN,
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+
+  it('GET …/actions lists exactly the buttons the server accepts, with the enabling rules', async () => {
+    const { request, lines } = await w.estimate({ currentState: 'received' });
+    const url = `/api/requestimates/${request.id}/actions`;
+    const res = await call(w.sessions.installerA, 'GET', `${url}?serviceId=${lines[0]!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ requestId: request.id, currentState: 'received', version: request.version });
+    expect(body.actions).toEqual(expect.arrayContaining(['startService', 'delete']));
+    expect(body.buttons).toContainEqual({ action: 'startService', label: 'START SERVICE', isEnabled: true });
+    expect(body.actions).not.toContain('checkIn');
+
+    const scheduled = await w.estimate({ currentState: 'scheduled' });
+    const vinless = await call(
+      w.sessions.installerA,
+      'GET',
+      `/api/requestimates/${scheduled.request.id}/actions`,
+    );
+    expect(vinless.json().buttons).toContainEqual({
+      action: 'checkIn',
+      label: 'CHECK IN',
+      isEnabled: false,
+      disabledReason: 'Enter a valid VIN to check in',
+    });
+    const withVin = await call(
+      w.sessions.installerA,
+      'GET',
+      `/api/requestimates/${scheduled.request.id}/actions?vin=${VALID_VIN}`,
+    );
+    expect(withVin.json().buttons).toContainEqual({ action: 'checkIn', label: 'CHECK IN', isEnabled: true });
+
+    const assist = await call(w.sessions.installerAAssist, 'GET', url);
+    expect(assist.json().actions).toEqual([]);
+    expect((await call(w.sessions.installerC, 'GET', url)).statusCode).toBe(404);
+  });
+});
