@@ -1,33 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createInvoice, createPayment } from '../../db/factories/money';
-import { buildPaymentsWorld, formBody, formOf, type PaymentsWorld } from '../payments/payments.fixture';
+import { formBody, formOf, type PaymentsSuite, startPaymentsSuite } from '../payments/payments.fixture';
 
 /**
  * The hosted invoice page /pay/{token} (local payment adapter): plain server-rendered HTML under the
  * product's CSP, a test card form posted without any script, paying exactly once.
  */
 describe('the hosted invoice page', () => {
-  let t: TestApp;
-  let w: PaymentsWorld;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    w = await buildPaymentsWorld(t.app, t.database.db);
-  });
+  let { t, w, installer, openInvoice } = {} as PaymentsSuite;
+  beforeAll(async () => ({ t, w, installer, openInvoice } = await startPaymentsSuite()));
   afterAll(() => t.close());
-
-  const installer = () => w.sessions.installer;
-
-  async function openInvoice(requestId: number, requestType: 'installer' | 'dealer' = 'installer') {
-    const res = await w.call(installer(), 'POST', '/api/invoices/', {
-      requestId,
-      requestType,
-      finalize: true,
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json();
-  }
 
   function postForm(action: string, fields: Record<string, string>) {
     return t.app.inject({

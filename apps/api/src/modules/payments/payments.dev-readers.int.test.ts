@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createInstallerLocation } from '../../db/factories/identity';
-import { buildPaymentsWorld, type PaymentsWorld } from './payments.fixture';
+import { type PaymentsSuite, startPaymentsSuite } from './payments.fixture';
 
 /** The simulated card readers' dev calls (local adapter): a reader is changed and read only by its installer's users. */
 describe('dev card readers are scoped to the caller’s installer', () => {
-  let t: TestApp;
-  let w: PaymentsWorld;
+  let { t, w } = {} as PaymentsSuite;
   const url = () => `/api/dev/readers/${w.readerId}`;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    w = await buildPaymentsWorld(t.app, t.database.db);
-  });
+  beforeAll(async () => ({ t, w } = await startPaymentsSuite()));
   afterAll(() => t?.close());
 
   it('the installer’s own users set and read its reader', async () => {

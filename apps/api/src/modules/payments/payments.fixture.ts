@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../../../test/build-test-app';
+import { expect } from 'vitest';
+import { buildTestApp, signIn } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import {
@@ -162,3 +163,46 @@ export function formOf(html: string): { nonce: string; action: string } {
 export function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
+
+/**
+ * One test file's app and payments world, with the installer's invoice and reader calls the tests share.
+ * Call it in `beforeAll`, close `t` in `afterAll`.
+ */
+export async function startPaymentsSuite() {
+  const t = await buildTestApp();
+  const w = await buildPaymentsWorld(t.app, t.database.db);
+  const installer = () => w.sessions.installer;
+
+  /** POST /invoices/ as the installer (a draft final invoice unless `extra` says otherwise). */
+  async function createFinal(requestId: number, extra: Record<string, unknown> = {}, key?: string) {
+    const res = await w.call(
+      installer(),
+      'POST',
+      '/api/invoices/',
+      { requestId, requestType: 'installer', ...extra },
+      key ? { 'idempotency-key': key } : {},
+    );
+    return res;
+  }
+
+  /** A finalized (open) invoice of the job, as the installer; expects 201. */
+  async function openInvoice(requestId: number, requestType: 'installer' | 'dealer' = 'installer') {
+    const res = await w.call(installer(), 'POST', '/api/invoices/', {
+      requestId,
+      requestType,
+      finalize: true,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+
+  /** Sets the simulated card reader's behaviour; expects 200. */
+  async function setReader(behaviour: string, delayMs = 0) {
+    const res = await w.call(installer(), 'PUT', `/api/dev/readers/${w.readerId}`, { behaviour, delayMs });
+    expect(res.statusCode).toBe(200);
+  }
+
+  return { t, w, installer, createFinal, openInvoice, setReader };
+}
+
+export type PaymentsSuite = Awaited<ReturnType<typeof startPaymentsSuite>>;
