@@ -1,35 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
 import { assignTemplateToDealer, createCatalogTemplate } from '../../db/factories/catalog';
-import {
-  buildCreationFixture,
-  CREATION_PASSWORD,
-  type CreationFixture,
-} from '../request-creation/creation.fixture';
+import { type CreationSuite, startCreationSuite } from '../request-creation/creation.fixture';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
 
 describe('catalog reads for the wizards', () => {
-  let t: TestApp;
-  let f: CreationFixture;
-  const s: Record<string, Session> = {};
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildCreationFixture(t.database.db);
-    for (const [name, email] of [
-      ['dealer', 'c-dealer@example.test'],
-      ['bay', 'c-bay@example.test'],
-      ['one', 'c-one@example.test'],
-    ] as const) {
-      s[name] = await signIn(t.app, email, CREATION_PASSWORD);
-    }
-  });
+  let { t, f, call } = {} as CreationSuite;
+  beforeAll(async () => ({ t, f, call } = await startCreationSuite(['dealer', 'bay', 'one'], {})));
   afterAll(() => t.close());
 
-  const get = (who: string, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: (s[who] as Session).headers });
+  const get = (who: string, url: string) => call(who, 'GET', url);
 
   it('lists categories in the product order', async () => {
     expect(

@@ -1,36 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
-import {
-  buildCreationFixture,
-  CREATION_PASSWORD,
-  type CreationFixture,
-} from '../request-creation/creation.fixture';
+import { type CreationSuite, startCreationSuite } from '../request-creation/creation.fixture';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
 
 describe('customers, dealerships, contacts, preferences, addresses', () => {
-  let t: TestApp;
-  let f: CreationFixture;
-  const s: Record<string, Session> = {};
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildCreationFixture(t.database.db);
-    for (const [name, email] of [
-      ['dealer', 'c-dealer@example.test'],
-      ['bay', 'c-bay@example.test'],
-      ['one', 'c-one@example.test'],
-      ['two', 'c-two@example.test'],
-      ['assist', 'c-assist@example.test'],
-    ] as const) {
-      s[name] = await signIn(t.app, email, CREATION_PASSWORD);
-    }
-  });
+  let { t, f, call } = {} as CreationSuite;
+  beforeAll(
+    async () => ({ t, f, call } = await startCreationSuite(['dealer', 'bay', 'one', 'two', 'assist'], {})),
+  );
   afterAll(() => t.close());
-
-  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, payload: payload as Json, headers: (s[who] as Session).headers });
 
   it('completes city and state from a ZIP', async () => {
     expect((await call('one', 'GET', '/api/address/zip/33609')).json()).toEqual({

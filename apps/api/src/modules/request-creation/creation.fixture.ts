@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { buildTestApp, signIn } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import {
   addServiceInclusion,
@@ -203,3 +206,47 @@ export async function buildCreationFixture(db: Db) {
   };
 }
 export type CreationFixture = Awaited<ReturnType<typeof buildCreationFixture>>;
+
+type Session = Awaited<ReturnType<typeof signIn>>;
+type Json = Record<string, unknown>;
+
+type UserName = keyof typeof CREATION_USERS;
+
+/**
+ * One test file's app (on the creation clock unless `options` gives another, `{}` for the real one), world and
+ * signed-in users (`names`, all by default), with the calls the tests share. Call it in `beforeAll`, close
+ * `t` in `afterAll`.
+ */
+export async function startCreationSuite(
+  names: readonly UserName[] = Object.keys(CREATION_USERS) as UserName[],
+  options: { clock?: () => Date } = { clock: () => CREATION_NOW },
+) {
+  const t = await buildTestApp({}, options);
+  const f = await buildCreationFixture(t.database.db);
+  const s: Record<string, Session> = {};
+  for (const name of names) s[name] = await signIn(t.app, CREATION_USERS[name], CREATION_PASSWORD);
+
+  /** Sends a call as the named user. */
+  const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as Json, headers: (s[who] as Session).headers });
+  /** The rows of a raw query. */
+  const rowsOf = async <T>(query: string) =>
+    ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+  /** How many rows a table holds. */
+  const count = async (table: string) =>
+    Number((await rowsOf<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n);
+  /** POST /vehicles as the named user; expects 200. */
+  const createVehicle = async (who: string, body: Json) => {
+    const res = await call(who, 'POST', '/api/vehicles', body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { id: number; VIN: string; size: string; id_car_trim: number | null };
+  };
+  return { t, f, s, call, rowsOf, count, createVehicle };
+}
+
+export type CreationSuite = Awaited<ReturnType<typeof startCreationSuite>>;
+
+/** Cents → wire dollars. */
+export const wireDollars = (cents: number) => cents / 100;
+/** The 5 % request fee on an amount in cents. */
+export const requestFee = (cents: number) => Math.round(cents * 0.05);

@@ -1,21 +1,16 @@
 import { ZCreateRequestBody } from '@app/contracts/request-creation.contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
 import { createReferral } from '../../db/factories/referrals';
 import type { AuthContext } from '../../platform/security/auth-context';
 import {
-  buildCreationFixture,
-  CREATION_PASSWORD,
-  CREATION_USERS,
-  type CreationFixture,
+  type CreationSuite,
   creationDay as day,
   CREATION_NOW as NOW,
+  startCreationSuite,
 } from './creation.fixture';
 import { createCreationModules } from './request-creation.module';
 import { createRequestCreationService } from './request-creation.service';
 
-type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
 
 /** Every table a request creation writes. */
@@ -32,27 +27,10 @@ const TABLES = [
 ] as const;
 
 describe('request creation in one call (POST /requestimates/ with vehicle and matchAndNotify)', () => {
-  let t: TestApp;
-  let f: CreationFixture;
-  const s: Record<string, Session> = {};
-
-  beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
-    f = await buildCreationFixture(t.database.db);
-    for (const name of ['dealer', 'bay', 'one'] as const) {
-      s[name] = await signIn(t.app, CREATION_USERS[name], CREATION_PASSWORD);
-    }
-  });
+  let { t, f, s, call, rowsOf } = {} as CreationSuite;
+  beforeAll(async () => ({ t, f, s, call, rowsOf } = await startCreationSuite(['dealer', 'bay', 'one'])));
   afterAll(() => t.close());
 
-  const call = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, payload: payload as Json, headers: (s[who] as Session).headers });
-  const rowsOf = async <T>(query: string) =>
-    (
-      (await t.database.db.execute(sql.raw(query))) as unknown as {
-        rows: T[];
-      }
-    ).rows;
   const countAll = async () => {
     const counts: Record<string, number> = {};
     for (const table of TABLES) {
