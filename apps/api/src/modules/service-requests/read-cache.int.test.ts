@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
-  buildServiceRequestsFixture,
   type FixtureSession,
-  type ServiceRequestsFixture,
-  signInFixtureUsers,
+  type ServiceRequestsSuite,
+  startServiceRequestsSuite,
 } from './service-requests.fixture';
 
 type Session = FixtureSession;
@@ -18,15 +16,8 @@ type Item = Record<string, unknown> & { requestId: number };
  * next read answers can only come from the versions the database keeps, not from this process's memory.
  */
 describe('read cache of request lists and full requests', () => {
-  let t: TestApp;
-  let f: ServiceRequestsFixture;
-  let s: Record<string, Session> = {};
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildServiceRequestsFixture(t.database.db);
-    s = await signInFixtureUsers(t.app);
-  });
+  let { t, f, s } = {} as ServiceRequestsSuite;
+  beforeAll(async () => ({ t, f, s } = await startServiceRequestsSuite()));
   afterAll(() => t.close());
 
   const id = (key: string) => f.ids[key] as number;

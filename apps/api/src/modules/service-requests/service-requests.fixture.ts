@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../../../test/build-test-app';
+import { buildTestApp, signIn } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
@@ -210,3 +210,18 @@ export async function buildServiceRequestsFixture(db: Db) {
   return { dealerA, dealerB, i1, i2, i3, customer, ids, key, referral };
 }
 export type ServiceRequestsFixture = Awaited<ReturnType<typeof buildServiceRequestsFixture>>;
+
+/**
+ * One test file's app, data set and signed-in users, with GET as a named user. Call it in `beforeAll`, close
+ * `t` in `afterAll`.
+ */
+export async function startServiceRequestsSuite() {
+  const t = await buildTestApp();
+  const f = await buildServiceRequestsFixture(t.database.db);
+  const s = await signInFixtureUsers(t.app);
+  const get = (who: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: (s[who] as FixtureSession).headers });
+  return { t, f, s, get };
+}
+
+export type ServiceRequestsSuite = Awaited<ReturnType<typeof startServiceRequestsSuite>>;

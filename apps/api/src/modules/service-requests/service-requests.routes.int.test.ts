@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import {
-  buildServiceRequestsFixture,
-  type FixtureSession,
-  type ServiceRequestsFixture,
-  signInFixtureUsers,
-} from './service-requests.fixture';
+import { type ServiceRequestsSuite, startServiceRequestsSuite } from './service-requests.fixture';
 
-type Session = FixtureSession;
 type Row = Record<string, unknown> & { requestId: number };
 
 const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -17,19 +10,10 @@ const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
  * Expected lists are written out by hand from the 000 §2 filter table, in availableDate order.
  */
 describe('service requests: lists and detail', () => {
-  let t: TestApp;
-  let f: ServiceRequestsFixture;
-  let s: Record<string, Session> = {};
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildServiceRequestsFixture(t.database.db);
-    s = await signInFixtureUsers(t.app);
-  });
+  let { t, f, s, get } = {} as ServiceRequestsSuite;
+  beforeAll(async () => ({ t, f, s, get } = await startServiceRequestsSuite()));
   afterAll(() => t.close());
 
-  const get = (who: string, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: (s[who] as Session).headers });
   const keys = (rows: Row[]) => rows.map((r) => f.key(r.requestId));
   const companyOf = (who: string): number =>
     ({
