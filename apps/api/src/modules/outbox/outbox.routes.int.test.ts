@@ -75,7 +75,9 @@ describe('outbox routes with the local adapters', () => {
     expect(typeof items[2]?.sentAt).toBe('string');
     expect(items[0]?.sentAt).toBeNull();
 
-    const stored = await db.select().from(localMessages).orderBy(localMessages.id);
+    // In the order they were queued: the worker delivers a batch concurrently, so the stored rows' own ids
+    // follow whichever delivery finished first.
+    const stored = await db.select().from(localMessages).orderBy(localMessages.outboxId);
     expect(stored.map((m) => [m.channel, m.to, m.html])).toEqual([
       ['email', 'Outbox.User@example.test', '<p>Hello A</p>'],
       ['sms', '5550001001', null],
