@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TSessionUser, TTokenResponse, TUserProfile } from '@app/contracts/auth.contract';
 import { AppError } from '@app/contracts/errors.contract';
-import { groupForUserType } from '@app/domain/identity/access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
@@ -19,6 +18,7 @@ import {
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { AuthUserCache } from './auth-user-cache';
+import { sessionUserOf } from './session-user';
 
 /** A pair's failures are forgotten after a day without attempts. */
 const PAIR_FORGET_MS = 24 * 60 * 60 * 1000;
@@ -86,25 +86,13 @@ export function createAuthService({
     return { ipBucket, pairBucket };
   }
 
-  function toSessionUser(user: UserRow, companyId: number): TSessionUser {
-    return {
-      userId: user.id,
-      email: user.email,
-      userName: user.name,
-      userType: user.userType,
-      groups: [groupForUserType(user.userType)],
-      companyId,
-      access: user.access,
-    };
-  }
-
   async function issueTokens(
     user: UserRow,
     companyId: number,
     familyId: string,
     tx: Db = db,
   ): Promise<TTokenResponse> {
-    const sessionUser = toSessionUser(user, companyId);
+    const sessionUser: TSessionUser = sessionUserOf(user, companyId);
     const accessToken = await signer.sign({
       sub: String(user.id),
       groups: sessionUser.groups,

@@ -1,6 +1,6 @@
 import { groupForUserType } from '@app/domain/identity/access';
 import type { AuthContext, LoadSessionUser } from '../../platform/security/auth-context';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, UserRow } from './auth.repository';
 import type { AuthUserCache } from './auth-user-cache';
 
 /**
@@ -28,14 +28,22 @@ export function createSessionUserLoader({
     const user = await repository.findSessionUser(userId, sessionId);
     if (user?.status !== 'active' || !user.loginEnabled || user.sessionEnded) return null;
     if (!(await repository.canReachCompany(user, companyId))) return null;
-    return {
-      userId: user.id,
-      email: user.email,
-      userName: user.name,
-      userType: user.userType,
-      groups: [groupForUserType(user.userType)],
-      companyId,
-      access: user.access,
-    };
+    return sessionUserOf(user, companyId);
   }
+}
+
+/** A user as it acts for one company: the guard's caller and the sign-in reply's `user` have the same shape. */
+export function sessionUserOf(
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'userType' | 'access'>,
+  companyId: number,
+): AuthContext {
+  return {
+    userId: user.id,
+    email: user.email,
+    userName: user.name,
+    userType: user.userType,
+    groups: [groupForUserType(user.userType)],
+    companyId,
+    access: user.access,
+  };
 }
