@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.mjs';
 
 // The folder of this file, without Node types (URL and decodeURIComponent are standard).
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -7,7 +8,8 @@ const apiOrigin = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // precompress: .br and .gz copies beside the built files, served by the API (apps/api/src/app.ts).
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: false },

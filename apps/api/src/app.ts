@@ -201,27 +201,37 @@ declare module 'fastify' {
   }
 }
 
-/** Serves the built SPA; client-side routes fall back to index.html. */
+/** Hashed build output (apps/web/vite.config.ts): a new build writes new names, so a copy never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA; client-side routes fall back to index.html. The build writes brotli and gzip copies
+ * beside the files (apps/web/build/precompress.mjs): a browser that accepts one gets it (`Vary:
+ * Accept-Encoding`), others the file itself. Hashed assets are cached for a year; everything else (index.html
+ * and the fallback to it) is revalidated on every use, so a new deployment is picked up at once.
+ */
 function registerWebApp(app: FastifyInstance, config: Config) {
-  const dist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const dist = path.resolve(config.webDistDir ?? path.join(import.meta.dirname, '../../web/dist'));
   if (!existsSync(path.join(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built; run npm run build');
     return;
   }
+  const assets = path.join(dist, 'assets') + path.sep;
   void app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
-    maxAge: '1h',
-    immutable: false,
+    preCompressed: true,
+    cacheControl: false,
+    // The path is the file sent, a `.br` or `.gz` copy included.
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', path.resolve(file).startsWith(assets) ? IMMUTABLE : 'no-cache');
+    },
     // Source maps would publish the full source (issue 19). The build emits none (apps/web/vite.config.ts);
     // should a dist hold some anyway (an older or a custom build), they are not served.
     allowedPath: (pathname) => !pathname.toLowerCase().endsWith('.map'),
   });
-  const sendIndex = (reply: import('fastify').FastifyReply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', { maxAge: 0 });
-  };
+  const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html');
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
