@@ -1,11 +1,12 @@
 // Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`
-// (sections: startup, argon2, postgres, lists, lifecycle, creation, durability).
-import { spawn, spawnSync } from 'node:child_process';
+// (sections: startup, argon2, postgres, lists, lifecycle, creation, durability, coldload).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withPostgres } from './bench-postgres.mjs';
+import { startServer, stopServer } from './bench-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -26,46 +27,6 @@ if (
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-let nextPort = 3300 + Math.floor(Math.random() * 500);
-
-/** Starts the built server; resolves when /api/health answers, with the elapsed ms. */
-async function startServer(env) {
-  const port = nextPort++;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    // As `npm run serve` starts it: glibc returns large freed blocks to the system (see README).
-    env: {
-      ...process.env,
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {}
-    if (performance.now() - started > 120_000) throw new Error(`server did not start: ${output}`);
-    await sleep(25);
-  }
-  return { child, url, ms: Math.round(performance.now() - started) };
-}
-
-async function stopServer(child) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -150,8 +111,8 @@ if (want('postgres')) {
 }
 
 // The capability benchmarks, each its own script (run alone for their options):
-// lists (issue 3), lifecycle (issue 4), creation (issue 6), durability (issue 19).
-for (const name of ['lists', 'lifecycle', 'creation', 'durability']) {
+// lists (issue 3), lifecycle (issue 4), creation (issue 6), durability (issue 19), coldload (issue 17).
+for (const name of ['lists', 'lifecycle', 'creation', 'durability', 'coldload']) {
   if (!want(name)) continue;
   console.log(`\n--- ${name}: node scripts/bench-${name}.mjs`);
   const run = spawnSync(process.execPath, [path.join(root, `scripts/bench-${name}.mjs`)], {
