@@ -1,13 +1,15 @@
 import { APP_VERSION, COPYRIGHT_YEAR } from '@app/contracts/shell.contract';
-import { AppShell, Drawer, Group, Text } from '@mantine/core';
+import { AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../env';
 import { SideMenu } from '../features/navigation/components/side-menu';
 import { TopBar } from '../features/navigation/components/top-bar';
 import { useSession } from '../lib/session-store';
 import { FullPageLoader } from './full-page-loader';
+
+const MenuDrawer = lazy(async () => ({ default: (await import('./menu-drawer')).MenuDrawer }));
 
 /**
  * The signed-in layout (002 §2.1): sidebar from 1024 px, otherwise a header whose menu toggle opens
@@ -16,6 +18,9 @@ import { FullPageLoader } from './full-page-loader';
 export function ShellLayout() {
   const { user, company } = useSession();
   const [isMenuOpen, menu] = useDisclosure(false);
+  // The drawer is mounted (and its code loaded) once the menu is first opened; it then stays for its transitions.
+  const [isDrawerMounted, setDrawerMounted] = useState(false);
+  if (isMenuOpen && !isDrawerMounted) setDrawerMounted(true);
   const { pathname } = useLocation();
 
   // The drawer closes whenever the page changes, however the change happened.
@@ -39,16 +44,11 @@ export function ShellLayout() {
       <AppShell.Navbar aria-label="Sidebar">
         <SideMenu user={user} />
       </AppShell.Navbar>
-      <Drawer
-        opened={isMenuOpen}
-        onClose={menu.close}
-        hiddenFrom="md"
-        size={300}
-        title={user.userName}
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <SideMenu user={user} onNavigate={menu.close} />
-      </Drawer>
+      {isDrawerMounted && (
+        <Suspense fallback={null}>
+          <MenuDrawer user={user} opened={isMenuOpen} onClose={menu.close} />
+        </Suspense>
+      )}
       <AppShell.Main>
         <Suspense fallback={<FullPageLoader label="Loading" />}>
           <Outlet />

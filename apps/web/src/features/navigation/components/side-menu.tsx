@@ -2,7 +2,7 @@ import type { TSessionUser } from '@app/contracts/auth.contract';
 import { APP_VERSION } from '@app/contracts/shell.contract';
 import type { MenuKey } from '@app/domain/identity/access';
 import { visibleMenuEntries } from '@app/domain/identity/access';
-import { Badge, Button, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Divider, Group, Loader, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconBriefcase,
   IconCalendar,
@@ -58,7 +58,8 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
 
   return (
     <Stack gap="sm" h="100%">
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      {/* The browser's own scrolling: Mantine's ScrollArea would bring its positioning library along (issue 17). */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <nav aria-label="Main menu">
           {entries.map((entry) => {
             const count = counts.data?.[entry.key];
@@ -108,7 +109,7 @@ export function SideMenu({ user, onNavigate }: SideMenuProps) {
             </Group>
           )}
         </div>
-      </ScrollArea>
+      </Box>
       <Divider />
       <Stack gap="xs" px="sm" pb="sm">
         <NavLink

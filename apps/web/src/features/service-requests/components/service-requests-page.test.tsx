@@ -150,7 +150,8 @@ describe('selection', () => {
 
     expect(screen.getByTestId('location')).toHaveTextContent('/requestimates?id=8');
     expect(rows()[1]).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('note', { name: 'Help' })).toHaveTextContent(
+    // The detail's code loads on the first selection (a lazy chunk).
+    expect(await screen.findByRole('note', { name: 'Help' })).toHaveTextContent(
       'You can assign this work to a responding installer',
     );
     const summary = screen.getByRole('region', { name: 'Summary' });

@@ -1,15 +1,20 @@
 import type { TListMode } from '@app/contracts/service-requests.contract';
 import { isReadOnlyAccess } from '@app/domain/identity/access';
-import { Badge, Box, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Badge, Box, Grid, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
 import type { PageSize } from '../hooks/use-request-list';
 import { useRequestList } from '../hooks/use-request-list';
-import { RequestDetailPanel } from './request-detail-panel';
 import { RequestList } from './request-list';
+
+// The detail (actions, payments and their popups) is loaded when a row is first selected, not with the list:
+// the list screen's first download stays small (issue 17).
+const RequestDetailPanel = lazy(async () => ({
+  default: (await import('./request-detail-panel')).RequestDetailPanel,
+}));
 
 const titles: Record<TListMode, string> = { requests: 'Requests', jobs: 'Jobs', pickups: 'Pickups' };
 
@@ -167,12 +172,18 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
             style={{ outline: 'none' }}
           >
             {selectedId !== null ? (
-              <RequestDetailPanel
-                key={selectedId}
-                requestId={selectedId}
-                listRow={listRow}
-                onClose={closeDetails}
-              />
+              <Suspense
+                fallback={
+                  <Skeleton height={320} radius="md" role="status" aria-label="Loading the request" />
+                }
+              >
+                <RequestDetailPanel
+                  key={selectedId}
+                  requestId={selectedId}
+                  listRow={listRow}
+                  onClose={closeDetails}
+                />
+              </Suspense>
             ) : (
               <Paper withBorder radius="md" p="xl">
                 <Text c="dimmed" ta="center">
