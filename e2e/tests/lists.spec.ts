@@ -25,6 +25,13 @@ function rowInState(page: Page, listName: string, state: string) {
 
 /** A full-page picture from the top (the shell's header and footer are fixed). */
 
+/** The empty list's prompt and the header's link (issue 17) both lead to the wizard. */
+async function expectCreateLinks(page: Page, label: string, href: string) {
+  const links = page.getByRole('link', { name: label });
+  await expect(links).toHaveCount(2);
+  for (const link of await links.all()) await expect(link).toHaveAttribute('href', href);
+}
+
 async function signIn(page: Page, email: string) {
   await signInAs(page, email);
   await expect(page).toHaveURL(/\/requestimates$/);
@@ -187,7 +194,7 @@ test.describe('desktop lists', () => {
     await signIn(page, 'installer3@demo.test');
     await openMode(page, '/pickups', 'Pickups');
     await expect(page.getByText('There are no finished jobs waiting for pickup.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'New Estimate' })).toHaveAttribute('href', '/newestimate/');
+    await expectCreateLinks(page, 'New Estimate', '/newestimate/');
   });
 
   test('ASSIST sees the lists and details without any action button or create prompt', async ({ page }) => {
@@ -218,10 +225,7 @@ test.describe('desktop lists', () => {
       route.fulfill({ json: { items: [], total: 0, limit: 25, offset: 0 } }),
     );
     await openMode(page, '/jobs', 'Jobs');
-    await expect(page.getByRole('link', { name: 'New Request' })).toHaveAttribute(
-      'href',
-      '/newrequestimates/',
-    );
+    await expectCreateLinks(page, 'New Request', '/newrequestimates/');
   });
 });
 

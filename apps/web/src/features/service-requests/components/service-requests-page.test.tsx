@@ -121,7 +121,38 @@ describe('list', () => {
       'GET /api/requestimates/list/': listAnswer([]),
     });
     expect(await screen.findByText('There are no open requests or estimates here.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+    // The prompt in the empty list and the header's link (issue 17).
+    const links = screen.getAllByRole('link', { name: label });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', href);
+  });
+
+  it.each([
+    ['dealer', 'requests', 'Requests', 'New Request', '/newrequestimates/'],
+    ['dealer', 'jobs', 'Jobs', 'New Request', '/newrequestimates/'],
+    ['installer', 'pickups', 'Pickups', 'New Estimate', '/newestimate/'],
+    ['installer', 'requests', 'Requests', 'New Estimate', '/newestimate/'],
+  ] as const)(
+    'a %s reaches the wizard from the %s header while the list has rows',
+    async (userType, mode, title, label, href) => {
+      renderScreen(
+        buildUser({ userType, access: 'STANDARD' }),
+        mode === 'requests' ? '/requestimates' : `/${mode}`,
+        { 'GET /api/requestimates/list/': listAnswer([newRequest]) },
+        mode,
+      );
+      expect(await screen.findByRole('button', { name: /Mon Jan 5/ })).toBeInTheDocument();
+      const header = screen.getByRole('heading', { name: title }).closest('[data-header-color]');
+      expect(within(header as HTMLElement).getByRole('link', { name: label })).toHaveAttribute('href', href);
+    },
+  );
+
+  it('an ASSIST user has no create link in the header of a list with rows', async () => {
+    renderScreen(buildUser({ userType: 'dealer', access: 'ASSIST' }), '/requestimates', {
+      'GET /api/requestimates/list/': listAnswer([newRequest]),
+    });
+    expect(await screen.findByRole('button', { name: /Mon Jan 5/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /New Request|New Estimate/ })).not.toBeInTheDocument();
   });
 
   it.each(['dealer', 'installer'] as const)(

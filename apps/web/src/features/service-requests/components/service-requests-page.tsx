@@ -1,8 +1,9 @@
 import type { TListMode } from '@app/contracts/service-requests.contract';
-import { isReadOnlyAccess } from '@app/domain/identity/access';
-import { Badge, Box, Grid, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { isReadOnlyAccess, type UserType } from '@app/domain/identity/access';
+import { Badge, Box, Button, Grid, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
@@ -22,6 +23,26 @@ const titles: Record<TListMode, string> = { requests: 'Requests', jobs: 'Jobs', 
 const headerColors: Record<TListMode, string> = { requests: 'orange', jobs: 'blue', pickups: 'orange' };
 
 const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
+
+/**
+ * '+ New Request' (dealers) / '+ New Estimate' (installers) in the list header of every mode, not only in
+ * the empty list (000 §2 Links, 001 §2.1); ASSIST users create nothing, so they do not see it.
+ */
+function NewWorkLink({ userType, color }: { userType: UserType; color: string }) {
+  const isDealer = userType === 'dealer';
+  return (
+    <Button
+      component={Link}
+      to={isDealer ? '/newrequestimates/' : '/newestimate/'}
+      variant="white"
+      color={`${color}.9`}
+      size="compact-md"
+      leftSection={<IconPlus size={16} aria-hidden />}
+    >
+      {isDealer ? 'New Request' : 'New Estimate'}
+    </Button>
+  );
+}
 
 function readPositiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,10}$/.test(value)) return null;
@@ -141,7 +162,10 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
             </Badge>
           )}
         </Group>
-        {list.isFetching && !list.isPending && <Loader size="xs" color="white" aria-label="Refreshing" />}
+        <Group gap="sm" wrap="nowrap">
+          {list.isFetching && !list.isPending && <Loader size="xs" color="white" aria-label="Refreshing" />}
+          {!isReadOnly && <NewWorkLink userType={user.userType} color={color} />}
+        </Group>
       </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }} visibleFrom={selectedId !== null ? 'sm' : undefined}>
