@@ -83,9 +83,15 @@ test.describe('installer payments', () => {
     await methods.getByRole('button', { name: 'Swipe Card' }).click();
     const popup = page.getByTestId('card-payment');
     await expect(popup).toHaveAttribute('data-state', /waiting_for_customer|processing/, { timeout: 15_000 });
+    const charged = await popup.getByTestId('card-payment-amount').textContent();
+    expect(charged).toMatch(/^\$[\d,]+\.\d\d$/);
+    expect(charged).not.toBe('$0.00');
     await snap(page, 'payments-card-waiting-1280');
     await expect(popup).toHaveAttribute('data-state', 'success', { timeout: 20_000 });
     await expect(page.getByText('Payment successful')).toBeVisible();
+    // The popup still shows what was charged once the invoice reads as paid (issue 17, defect 3).
+    await page.waitForLoadState('networkidle');
+    await expect(popup.getByTestId('card-payment-amount')).toHaveText(charged ?? '');
     await snap(page, 'payments-card-success-1280');
     await expect(popup).toBeHidden({ timeout: 6_000 });
     await expect(page).toHaveURL(/\/pickups/);

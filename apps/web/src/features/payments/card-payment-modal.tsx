@@ -98,6 +98,11 @@ export function CardPaymentModal({
   });
   const [attempt, setAttempt] = useState(0);
   const abortRef = useRef<AbortController | null>(null);
+  // The amount this attempt charges, kept from its start: after success the invoice is re-read and its
+  // amount_remaining is $0.00, which is not what the customer paid (issue 17, defect 3).
+  const latestAmount = useRef(amountCents);
+  latestAmount.current = amountCents;
+  const [chargedCents, setChargedCents] = useState(amountCents);
 
   const refreshMoney = useCallback(async () => {
     await Promise.all([
@@ -110,6 +115,7 @@ export function CardPaymentModal({
     if (!opened) return;
     const controller = new AbortController();
     abortRef.current = controller;
+    setChargedCents(latestAmount.current);
     setSnapshot({ state: 'initializing', message: null, paymentIntentId: null });
     void runCardPayment(
       { invoiceId, readerId, idempotencyKey: `${newAttemptKey(invoiceId)}:${attempt}` },
@@ -155,9 +161,9 @@ export function CardPaymentModal({
       withCloseButton
     >
       <Stack gap="md" align="center" data-testid="card-payment" data-state={snapshot.state}>
-        {amountCents !== null && (
-          <Text size="xl" fw={700}>
-            {formatMoney(amountCents)}
+        {chargedCents !== null && (
+          <Text size="xl" fw={700} data-testid="card-payment-amount">
+            {formatMoney(chargedCents)}
           </Text>
         )}
         {invoiceNumber && (
