@@ -35,7 +35,13 @@ import { registerSchedulingModule } from './modules/scheduling/scheduling.module
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { createTokenSigner } from './platform/security/tokens';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler';
+import {
+  answerClientError,
+  answerFrameworkError,
+  answerUnmatchedApiPath,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+} from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
 import { openApiOptions } from './plugins/openapi';
 import { registerCall } from './plugins/register-call';
@@ -74,7 +80,7 @@ export async function buildApp({
       caseSensitive: false,
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
-      maxParamLength: 512,
+      maxParamLength: MAX_PARAM_LENGTH,
     },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -235,7 +241,7 @@ function registerWebApp(app: FastifyInstance, config: Config) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (isApiUrl(url)) return reply.callNotFound();
+    if (isApiUrl(url)) return answerUnmatchedApiPath(request, reply);
     // Real files (hashed assets) are served by the static plugin; anything with an extension that is missing is a 404.
     const relative = decodeURIComponent(url).replace(/^\/+/, '');
     if (path.extname(relative)) {

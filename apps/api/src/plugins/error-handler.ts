@@ -101,10 +101,31 @@ export function registerErrorHandler(
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const body: TErrorResponse = tooLong
-    ? { code: 'URI_TOO_LONG', message: 'A path parameter is longer than any call accepts' }
+    ? uriTooLong
     : { code: 'VALIDATION_FAILED', message: 'The request path is not a valid URL' };
   request.log.info({ code: error.code }, 'request refused by the router');
   return reply.status(errorStatusByCode[body.code]).send(body);
+}
+
+/** Longest path parameter the router takes (Fastify's `maxParamLength`). */
+export const MAX_PARAM_LENGTH = 512;
+
+const uriTooLong: TErrorResponse = {
+  code: 'URI_TOO_LONG',
+  message: 'A path parameter is longer than any call accepts',
+};
+
+/**
+ * An /api path that reached the web app's catch-all route: with a built web app, the router matches the
+ * catch-all instead of refusing an over-long parameter, so the same 414 is answered here; anything else is the
+ * API's 404.
+ */
+export function answerUnmatchedApiPath(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+    return reply.status(errorStatusByCode[uriTooLong.code]).send(uriTooLong);
+  }
+  return reply.callNotFound();
 }
 
 /**

@@ -210,6 +210,18 @@ describe('HTTP edge: a production-like server (https public URL, API docs off, a
     }
   });
 
+  it('answers an over-long API path parameter with 414 although the web app catches every other path', async () => {
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/auth/user-status/${'a'.repeat(600)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      code: 'URI_TOO_LONG',
+      message: 'A path parameter is longer than any call accepts',
+    });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+  });
+
   it('has no API docs with API_DOCS=off', async () => {
     for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
