@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -16,7 +16,12 @@ type AppProvidersProps = {
 
 export function AppProviders({ queryClient, children, mantineEnv = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={mantineEnv}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+    >
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -28,14 +28,14 @@ const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
  * '+ New Request' (dealers) / '+ New Estimate' (installers) in the list header of every mode, not only in
  * the empty list (000 §2 Links, 001 §2.1); ASSIST users create nothing, so they do not see it.
  */
-function NewWorkLink({ userType, color }: { userType: UserType; color: string }) {
+function NewWorkLink({ userType }: { userType: UserType }) {
   const isDealer = userType === 'dealer';
   return (
     <Button
       component={Link}
       to={isDealer ? '/newrequestimates/' : '/newestimate/'}
       variant="white"
-      color={`${color}.9`}
+      color="dark"
       size="compact-md"
       leftSection={<IconPlus size={16} aria-hidden />}
     >
@@ -164,7 +164,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
         </Group>
         <Group gap="sm" wrap="nowrap">
           {list.isFetching && !list.isPending && <Loader size="xs" color="white" aria-label="Refreshing" />}
-          {!isReadOnly && <NewWorkLink userType={user.userType} color={color} />}
+          {!isReadOnly && <NewWorkLink userType={user.userType} />}
         </Group>
       </Group>
       <Grid gap="md">

@@ -108,7 +108,11 @@ export function WorkDetailModal(props: WorkDetailModalProps) {
         </Stack>
 
         <PartBody what="services" part={props.servicesPart}>
-          <Table.ScrollContainer minWidth={420}>
+          {/* Scrolls sideways on a phone: the keyboard can reach and scroll it (WCAG 2.1.1). */}
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Itemized services table' } }}
+          >
             <Table striped withTableBorder aria-label="Itemized services">
               <Table.Thead>
                 <Table.Tr>
