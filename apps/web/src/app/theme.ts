@@ -34,7 +34,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
  *
  * WCAG 2.2 AA (issue 17): shade 8 of each colour is the filled shade, so white text on a filled button or
  * badge has at least 4.5:1 (Mantine's default shade 6 gave 3.55:1 on blue); every popup's close button is
- * named 'Close'.
+ * named 'Close dialog' (not 'Close', which some popups' own buttons are called).
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -43,7 +43,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
   },
 });
 
