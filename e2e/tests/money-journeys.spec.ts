@@ -230,7 +230,7 @@ test.describe('money journeys', () => {
     await expect(popup.getByRole('alert')).toHaveText(
       'Cannot remove deposit - invoices already created. Contact support if needed.',
     );
-    await popup.getByRole('button', { name: 'Close' }).click();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(popup).toBeHidden();
     await look(page, 'money-deposit-invoiced-1280');
 

@@ -59,7 +59,7 @@ test.describe('phone', () => {
     await expect(popup).toHaveAttribute('data-state', 'terminal_offline', { timeout: 15_000 });
     await expect(popup.getByRole('alert')).toHaveText('Card reader is offline. Please check connection.');
     await snap(page, 'payments-card-offline-390');
-    await popup.getByRole('button', { name: 'Close' }).click();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await setReader(page, 'online');
   });
 });
@@ -107,7 +107,7 @@ test.describe('installer payments', () => {
     await expect(popup).toHaveAttribute('data-state', 'declined', { timeout: 20_000 });
     await expect(popup.getByRole('alert')).toHaveText('The card was declined. Please try a different card.');
     await snap(page, 'payments-card-declined-1280');
-    await popup.getByRole('button', { name: 'Close' }).click();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(popup).toBeHidden();
 
     await section.getByRole('button', { name: 'Check/Cash' }).click();
