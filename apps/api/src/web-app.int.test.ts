@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../web/build/precompress.mjs';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { writeWebDist } from '../test/web-dist';
 
 // The built web app as the browser gets it (issue 17, Delivery): the build's brotli and gzip copies for
 // browsers that accept them, long caching for hashed assets, revalidation for index.html and its fallback.
@@ -35,9 +35,7 @@ describe('the built web app: precompressed files and caching', () => {
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dist, name), text);
+    dist = writeWebDist(files);
     const written = precompressDir(dist).map((file) => path.relative(dist, file));
     expect(written.sort()).toEqual(
       [

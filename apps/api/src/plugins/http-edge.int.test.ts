@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { writeWebDist } from '../../test/web-dist';
 import { loadConfig } from '../config';
 import { createInstaller, createUser } from '../db/factories/identity';
 import { mintSession, type Session } from '../modules/lifecycle/lifecycle.fixture';
@@ -170,17 +169,15 @@ describe('HTTP edge: a production-like server (https public URL, API docs off, a
   let dist: string;
 
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
-    writeFileSync(
-      path.join(dist, 'assets', 'index-abc123.js'),
-      'console.log("app");\n//# sourceMappingURL=index-abc123.js.map',
-    );
-    writeFileSync(
-      path.join(dist, 'assets', 'index-abc123.js.map'),
-      JSON.stringify({ version: 3, sources: ['src/secret.ts'], sourcesContent: ['const secret = 1;'] }),
-    );
+    dist = writeWebDist({
+      'index.html': '<!doctype html><title>app</title>',
+      'assets/index-abc123.js': 'console.log("app");\n//# sourceMappingURL=index-abc123.js.map',
+      'assets/index-abc123.js.map': JSON.stringify({
+        version: 3,
+        sources: ['src/secret.ts'],
+        sourcesContent: ['const secret = 1;'],
+      }),
+    });
     t = await buildTestApp({ publicUrl: 'https://marketplace.example', apiDocs: 'off', webDistDir: dist });
   });
   afterAll(async () => {
