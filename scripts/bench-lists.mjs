@@ -14,12 +14,13 @@
 // are answered after one version check; on PostgreSQL the dealer list also runs while one of the dealer's
 // requests changes every 100 ms) and with READ_CACHE_MB=0 (every read runs the statement).
 // Env: BENCH_DATABASE_URL, BENCH_DURATION_S (default 10), BENCH_KEEP_DATA=1 (keep the PGlite data dir).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withPostgres } from './bench-postgres.mjs';
+import { startServer as startBuiltServer, stopServer } from './bench-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -367,51 +368,13 @@ function reportHttp(engine, label, r, p95Target) {
 // ---------------------------------------------------------------------------------------------------
 // Server
 
-let nextPort = 3900 + Math.floor(Math.random() * 400);
-const children = new Set();
-// Never leave a server behind, whatever stops this script (bench-postgres.mjs removes its PostgreSQL).
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
+// Never leave a server behind, whatever stops this script (bench-server.mjs kills its servers on exit;
+// bench-postgres.mjs removes its PostgreSQL).
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
-async function startServer(env) {
-  const port = nextPort++;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {}
-    if (performance.now() - started > 180_000) throw new Error(`server did not start: ${output}`);
-    await sleep(50);
-  }
-  return { child, url };
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+/** The built server without the demo data; seeding a million rows first may take minutes. */
+function startServer(env) {
+  return startBuiltServer({ SEED_DEMO: 'false', ...env }, { timeoutMs: 180_000 });
 }
 
 async function signInToken(url, email) {

@@ -26,9 +26,12 @@ export function freePort() {
 
 /**
  * Starts the built server (`serverJs`, default apps/api/dist/server.js) on a free port, as `npm run serve`
- * does; resolves when /api/health answers, with the elapsed ms.
+ * does; resolves when /api/health answers (within `timeoutMs`), with the elapsed ms.
  */
-export async function startServer(env, { serverJs = path.join(root, 'apps/api/dist/server.js') } = {}) {
+export async function startServer(
+  env,
+  { serverJs = path.join(root, 'apps/api/dist/server.js'), timeoutMs = 120_000 } = {},
+) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [serverJs], {
@@ -56,7 +59,7 @@ export async function startServer(env, { serverJs = path.join(root, 'apps/api/di
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {}
-    if (performance.now() - started > 120_000) throw new Error(`server did not start: ${output}`);
+    if (performance.now() - started > timeoutMs) throw new Error(`server did not start: ${output}`);
     await sleep(25);
   }
   return { child, url, ms: Math.round(performance.now() - started) };
