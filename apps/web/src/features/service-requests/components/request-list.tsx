@@ -57,19 +57,23 @@ function selectedColor(request: TRequestimate): string {
   return request.requestType === 'dealer' ? 'orange' : 'green';
 }
 
+/** Where a user starts new work, and the button's label (000 §2 Links, 001 §2.1). */
+export const newWorkLinks: Record<UserType, { to: string; label: string; prompt: string }> = {
+  dealer: {
+    to: '/newrequestimates/',
+    label: 'New Request',
+    prompt: 'Send installers your next piece of work.',
+  },
+  installer: { to: '/newestimate/', label: 'New Estimate', prompt: 'Write up an estimate for a customer.' },
+};
+
 function CreatePrompt({ userType }: { userType: UserType }) {
-  return userType === 'dealer' ? (
+  const link = newWorkLinks[userType];
+  return (
     <Stack gap="xs" align="flex-start">
-      <Text size="sm">Send installers your next piece of work.</Text>
-      <Button component={Link} to="/newrequestimates/" leftSection={<IconPlus size={16} aria-hidden />}>
-        New Request
-      </Button>
-    </Stack>
-  ) : (
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">Write up an estimate for a customer.</Text>
-      <Button component={Link} to="/newestimate/" leftSection={<IconPlus size={16} aria-hidden />}>
-        New Estimate
+      <Text size="sm">{link.prompt}</Text>
+      <Button component={Link} to={link.to} leftSection={<IconPlus size={16} aria-hidden />}>
+        {link.label}
       </Button>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
 import type { PageSize } from '../hooks/use-request-list';
 import { useRequestList } from '../hooks/use-request-list';
-import { RequestList } from './request-list';
+import { newWorkLinks, RequestList } from './request-list';
 
 // The detail (actions, payments and their popups) is loaded when a row is first selected, not with the list:
 // the list screen's first download stays small (issue 17).
@@ -29,17 +29,17 @@ const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
  * the empty list (000 §2 Links, 001 §2.1); ASSIST users create nothing, so they do not see it.
  */
 function NewWorkLink({ userType }: { userType: UserType }) {
-  const isDealer = userType === 'dealer';
+  const link = newWorkLinks[userType];
   return (
     <Button
       component={Link}
-      to={isDealer ? '/newrequestimates/' : '/newestimate/'}
+      to={link.to}
       variant="white"
       color="dark"
       size="compact-md"
       leftSection={<IconPlus size={16} aria-hidden />}
     >
-      {isDealer ? 'New Request' : 'New Estimate'}
+      {link.label}
     </Button>
   );
 }
