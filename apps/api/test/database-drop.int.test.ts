@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -144,6 +145,20 @@ describe.skipIf(inject('testDb') !== 'postgres')(
 );
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+/** A port in 20000–32767 that nothing listens on now (tried in random order). */
+async function freePortBelowEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 12768);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 20000–32767');
+}
 const canRunOwnPostgres = existsSync(`${PG_BIN}/pg_ctl`) && process.getuid?.() === 0;
 
 describe.skipIf(inject('testDb') !== 'postgres' || !canRunOwnPostgres)(
@@ -159,15 +174,24 @@ describe.skipIf(inject('testDb') !== 'postgres' || !canRunOwnPostgres)(
       const run = spawnSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${program}`, ...args], {
         stdio: 'ignore',
       });
-      if (run.status !== 0) throw new Error(`${program} ${args.join(' ')} exited with ${run.status}`);
+      if (run.status !== 0) {
+        // The server's own log says why a start or stop failed (a port taken, shared memory, …).
+        const log = existsSync(`${dir}/log`)
+          ? readFileSync(`${dir}/log`, 'utf8').split('\n').slice(-15).join('\n')
+          : '';
+        throw new Error(`${program} ${args.join(' ')} exited with ${run.status}\n${log}`);
+      }
     };
-    const pgCtl = (...args: string[]) => asPostgres('pg_ctl', '-D', `${dir}/data`, ...args);
+    const pgCtl = (...args: string[]) =>
+      asPostgres('pg_ctl', '-D', `${dir}/data`, '-l', `${dir}/log`, ...args);
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'api-pg-restart-'));
       spawnSync('chown', ['postgres', dir]);
       asPostgres('initdb', '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres', '--no-sync');
-      const port = 56000 + Math.floor(Math.random() * 2000);
+      // The port stays the same across the restart, so it comes from below the kernel's ephemeral range
+      // (32768 and up), where the suite's own outgoing connections cannot take it while the server is down.
+      const port = await freePortBelowEphemeralRange();
       serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
       pgCtl('-o', serverOptions, '-w', 'start');
       url = `postgres://postgres@127.0.0.1:${port}/postgres`;
