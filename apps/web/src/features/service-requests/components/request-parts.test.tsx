@@ -7,7 +7,7 @@ import { RequestHistory } from './request-parts';
 const part = { isPending: false, isError: false, isFetching: false, refetch: () => undefined };
 
 describe('RequestHistory', () => {
-  it('names the service of START and FINISH SERVICE records, in the order written', () => {
+  it('names the service of START and FINISH SERVICE records in words, in the order written', () => {
     const services = [
       buildService({ service_id: 11, description: 'Full Front PPF' }),
       buildService({ service_id: 12, description: 'Tint', custom_description: 'Ceramic tint, all sides' }),
@@ -35,10 +35,10 @@ describe('RequestHistory', () => {
     );
     const items = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toEqual([
-      'Sun, Nov 22nd 2026: received',
-      'Sun, Nov 22nd 2026: started (Full Front PPF)',
-      'Sun, Nov 22nd 2026: started (Ceramic tint, all sides)',
-      'Sun, Nov 22nd 2026: finished',
+      'Sun, Nov 22nd 2026: Vehicle received',
+      'Sun, Nov 22nd 2026: Service started (Full Front PPF)',
+      'Sun, Nov 22nd 2026: Service started (Ceramic tint, all sides)',
+      'Sun, Nov 22nd 2026: Service finished',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type {
   TRequestStateRecord,
 } from '@app/contracts/service-requests.contract';
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
+import { describeHistoryCode } from '../history-words';
 import { formatDisplayDate, fromDay, fromWire } from '../request-format';
 import type { PartState } from './detail-section';
 import { DetailSection } from './detail-section';
@@ -95,7 +96,8 @@ export function RequestHistory({
         <Stack gap={2} component="ol" style={{ margin: 0, paddingLeft: 18 }}>
           {records.map((record) => (
             <Text key={record.id} component="li" size="sm">
-              {formatDisplayDate(fromWire(record.stateDate))}: {record.requestStatus}
+              {formatDisplayDate(fromWire(record.stateDate))}:{' '}
+              {describeHistoryCode(record.requestStatus, record.serviceId !== null)}
               {record.serviceId !== null && serviceNames.has(record.serviceId)
                 ? ` (${serviceNames.get(record.serviceId)})`
                 : ''}
