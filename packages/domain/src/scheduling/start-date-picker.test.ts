@@ -114,4 +114,12 @@ describe('computeScheduleNotes (000 §5, K28)', () => {
       { kind: 'rescheduled', level: 'info', text: 'Rescheduled' },
     ]);
   });
+
+  it("writes the after-due note's dates with the screen's format", () => {
+    const [note] = computeScheduleNotes(
+      { startDate: '2025-03-19', durationDays: 3, dueDate: '2025-03-20' },
+      (day) => `<${day}>`,
+    );
+    expect(note?.text).toBe('Finishes <2025-03-21>, after the due date <2025-03-20>');
+  });
 });

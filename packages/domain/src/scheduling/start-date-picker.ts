@@ -90,21 +90,24 @@ export type ScheduleNote =
 
 /**
  * Notes shown with a schedule (000 §5; catalogue 4.6 item 30, M21). The after-due warning text is
- * not given by the spec; ours names both dates.
+ * not given by the spec; ours names both dates, written by `formatDay` (the screen's own date format).
  */
-export function computeScheduleNotes(input: {
-  startDate: IsoDate;
-  durationDays?: number | null;
-  dueDate?: IsoDate | null;
-  availableDate?: IsoDate | null;
-}): ScheduleNote[] {
+export function computeScheduleNotes(
+  input: {
+    startDate: IsoDate;
+    durationDays?: number | null;
+    dueDate?: IsoDate | null;
+    availableDate?: IsoDate | null;
+  },
+  formatDay: (day: IsoDate) => string = (day) => day,
+): ScheduleNote[] {
   const notes: ScheduleNote[] = [];
   const endDate = computeEndDate(input.startDate, input.durationDays);
   if (input.dueDate && compareDates(endDate, input.dueDate) > 0) {
     notes.push({
       kind: 'finishesAfterDue',
       level: 'warning',
-      text: `Finishes ${endDate}, after the due date ${input.dueDate}`,
+      text: `Finishes ${formatDay(endDate)}, after the due date ${formatDay(input.dueDate)}`,
     });
   }
   if (input.availableDate && diffDays(input.availableDate, input.startDate) >= rescheduledThresholdDays) {

@@ -95,8 +95,10 @@ describe('enabling rules of the popups and fields (000 §5)', () => {
     );
     const field = screen.getByLabelText('Start date');
     const confirm = screen.getByRole('button', { name: 'ACCEPT' });
+    // The range in the screen's date format, not ISO days (issue 17, defect 9).
+    expect(screen.getByText('From Sat, Jan 3rd 2026 to Tue, Jan 20th 2026')).toBeInTheDocument();
     fireEvent.change(field, { target: { value: '2026-02-01' } });
-    expect(screen.getByText('Choose a day from 2026-01-03 to 2026-01-20')).toBeInTheDocument();
+    expect(screen.getByText('Choose a day from Sat, Jan 3rd 2026 to Tue, Jan 20th 2026')).toBeInTheDocument();
     expect(confirm).toBeDisabled();
     // Leaving the field clamps the day to the latest start (000 §5).
     fireEvent.blur(field);

@@ -11,7 +11,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useActingCompanyId } from '../../lib/query-keys';
-import { fromWire, toIsoDay } from '../service-requests/request-format';
+import { formatDisplayDate, fromDay, fromWire, toIsoDay } from '../service-requests/request-format';
 import { CAPACITY_WARNING, fetchAvailability } from './lifecycle-api';
 import { lifecycleKeys } from './query-keys';
 
@@ -44,6 +44,17 @@ export function buildStartDatePicker(request: TRequestimate, today: string): Sta
   };
 }
 
+/** A calendar day as every other screen writes it, 'Mon, Nov 23rd 2026' (issue 17, defect 9). */
+function formatDay(day: string): string {
+  return formatDisplayDate(fromDay(day));
+}
+
+/** 'Mon, Nov 23rd 2026 to Fri, Dec 4th 2026', or only the first day when there is no latest. */
+function describeRange(picker: StartDatePicker): string {
+  const from = formatDay(picker.earliest);
+  return picker.latest ? `${from} to ${formatDay(picker.latest)}` : from;
+}
+
 function isInPickerRange(date: string, picker: StartDatePicker): boolean {
   return isIsoDate(date) && date >= picker.earliest && (picker.latest === null || date <= picker.latest);
 }
@@ -56,8 +67,11 @@ function startDateResolver(picker: StartDatePicker) {
   return schemaResolver(
     actionBodySchemas.book.superRefine((v, ctx) => {
       if (isInPickerRange(v.startDate, picker)) return;
-      const message = `Choose a day from ${picker.earliest}${picker.latest ? ` to ${picker.latest}` : ''}`;
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startDate'],
+        message: `Choose a day from ${describeRange(picker)}`,
+      });
     }),
     { sync: true },
   );
@@ -106,7 +120,7 @@ function AvailabilityBanner({
   ) : (
     <Alert color="orange" variant="light" role="status" data-testid="availability" data-fits="false">
       {CAPACITY_WARNING}
-      {availability.data.nextStart ? ` (next free start ${availability.data.nextStart})` : ''}
+      {availability.data.nextStart ? ` (next free start ${formatDay(availability.data.nextStart)})` : ''}
     </Alert>
   );
 }
@@ -136,11 +150,14 @@ export function StartDateModal(props: StartDateModalProps) {
   const date = form.values.startDate;
   const isInRange = isInPickerRange(date, picker);
   const notes = isIsoDate(date)
-    ? computeScheduleNotes({
-        startDate: date,
-        durationDays: request.requestDuration,
-        dueDate: toIsoDay(fromWire(request.dueDate)),
-      })
+    ? computeScheduleNotes(
+        {
+          startDate: date,
+          durationDays: request.requestDuration,
+          dueDate: toIsoDay(fromWire(request.dueDate)),
+        },
+        formatDay,
+      )
     : [];
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
@@ -158,9 +175,7 @@ export function StartDateModal(props: StartDateModalProps) {
             }}
             // An emptied field only disables the button (no message), as before the day is whole.
             error={date !== '' ? form.errors.startDate : undefined}
-            description={
-              picker.latest ? `From ${picker.earliest} to ${picker.latest}` : `From ${picker.earliest}`
-            }
+            description={`From ${describeRange(picker)}`}
           />
           {picker.isDueDateMissed && (
             <Text size="sm" c="orange">
