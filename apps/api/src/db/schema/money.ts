@@ -76,6 +76,29 @@ export const invoices = pgTable(
     index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
     index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),
     index('invoices_number_idx').on(t.number),
+    // The backstop of the allocation (decision 009): one installer never has two invoices with one number.
+    uniqueIndex('invoices_installer_number_unique').on(t.installerId, t.number),
+  ],
+);
+
+/**
+ * Each installer's invoice series (decision 009): its prefix, derived once from its name and unique, and the
+ * last number given out. An invoice takes `last_number + 1` with an UPDATE … RETURNING in the transaction
+ * that inserts it, so a rolled-back invoice gives its number back and concurrent ones queue on this row.
+ */
+export const invoiceNumberSeries = pgTable(
+  'invoice_number_series',
+  {
+    installerId: integer('installer_id')
+      .primaryKey()
+      .references(() => installers.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_number_series_prefix_unique').on(t.prefix),
+    check('invoice_number_series_prefix_check', sql`${t.prefix} ~ '^[A-Z0-9]{1,16}$'`),
+    check('invoice_number_series_last_number_check', sql`${t.lastNumber} >= 0`),
   ],
 );
 
