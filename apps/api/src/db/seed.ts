@@ -47,6 +47,7 @@ import {
   type ServiceLineInput,
 } from './factories/service-requests';
 import { createVehicle, insertVehicleReference, type Vehicle } from './factories/vehicles';
+import { setInvoiceSeries } from './invoice-numbers';
 import { users } from './schema/identity';
 import { listDemoVehicles, vehicleReference } from './seed-data/vehicles';
 
@@ -752,13 +753,16 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     });
   };
 
-  let invoiceSeq = 1040;
-  const invoicePrefix = new Map([
-    [elite.id, 'EAF'],
-    [north.id, 'EAFN'],
-    [clearview.id, 'CVT'],
-  ]);
-  /** An invoice with demo numbers and its payment row. */
+  // Each installer's invoice series (decision 009) starts at 1040 in the demo, as if it had invoiced before:
+  // EAF-1040, EAF-1041, … for Elite; the product's next invoice continues the series.
+  for (const [installer, prefix] of [
+    [elite, 'EAF'],
+    [north, 'EAFN'],
+    [clearview, 'CVT'],
+  ] as const) {
+    await setInvoiceSeries(tx, { installerId: installer.id, prefix, lastNumber: 1039 });
+  }
+  /** An invoice, numbered in its installer's series, and its payment row. */
   const bill = async (
     job: Awaited<ReturnType<typeof createServiceRequest>>,
     invoice: {
@@ -771,14 +775,10 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       payment: Partial<Parameters<typeof createPayment>[1]>;
     },
   ) => {
-    const seq = invoiceSeq++;
-    const installerId = job.request.assignedInstallerId ?? elite.id;
     const created = await createInvoice(tx, {
       requestId: job.request.id,
       invoiceType: invoice.type,
       status: invoice.status,
-      number: `INV-${seq}`,
-      customerFacingNumber: `${invoicePrefix.get(installerId) ?? 'INV'}-${seq}`,
       providerInvoiceId: `in_demo_${job.request.id}_${invoice.type}`,
       idempotencyKey: `seed:invoice:${job.request.id}:${invoice.type}`,
       poNumber: invoice.poNumber ?? null,

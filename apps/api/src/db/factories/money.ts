@@ -5,6 +5,7 @@ import {
   type JobAmounts,
 } from '@app/domain/invoicing/invoice-totals';
 import { and, eq } from 'drizzle-orm';
+import { allocateInvoiceNumber } from '../invoice-numbers';
 import { customers } from '../schema/customers';
 import { dealers } from '../schema/identity';
 import { cardPaymentAttempts, invoices, paymentFailures, payments } from '../schema/money';
@@ -27,7 +28,8 @@ export type CreateInvoiceInput = Partial<typeof invoices.$inferInsert> & {
  * dealership or customer; amount due = deposit amount for a deposit invoice, otherwise what the customer
  * pays (total − discount + taxes) less deposits already paid, each with its share of the job's tax (the
  * server's rules). Amounts paid/remaining follow the status.
- * Without a number, the number is INV-(1000 + id).
+ * Without a number, it takes the next of the installer's series (decision 009), as the product does; the
+ * customer-facing number defaults to the number.
  */
 export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Promise<Invoice> {
   const { linkToRequest = true, ...values } = input;
@@ -82,7 +84,8 @@ export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Prom
   const installerId = values.installerId ?? request.assignedInstallerId;
   if (installerId == null) throw new Error(`Request ${request.id} has no installer to invoice for`);
   const invoiceDate = values.invoiceDate ?? new Date();
-  const inserted = firstRow(
+  const number = values.number ?? (await allocateInvoiceNumber(db, installerId));
+  const invoice = firstRow(
     await db
       .insert(invoices)
       .values({
@@ -97,6 +100,8 @@ export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Prom
           ...(values.poNumber ? { PO: values.poNumber } : {}),
         },
         ...values,
+        number,
+        customerFacingNumber: values.customerFacingNumber ?? number,
         installerId,
         dealerId,
         customerId,
@@ -112,17 +117,6 @@ export async function createInvoice(db: DbOrTx, input: CreateInvoiceInput): Prom
       .returning(),
     'invoice',
   );
-  let invoice = inserted;
-  if (inserted.number == null) {
-    invoice = firstRow(
-      await db
-        .update(invoices)
-        .set({ number: `INV-${1000 + inserted.id}` })
-        .where(eq(invoices.id, inserted.id))
-        .returning(),
-      'invoice number',
-    );
-  }
   if (linkToRequest && invoiceType === 'final') {
     await db
       .update(serviceRequests)
