@@ -134,11 +134,18 @@ export function saveCustomDetails(s: SelectedService, draft: CustomDraft): Custo
   };
 }
 
-/** The quote the selected services make (the server computes the stored one; taxes need its rate). */
-export function quoteOf(services: readonly SelectedService[], requestType: WizardMode): QuoteTotals {
+/**
+ * The quote the selected services make, by the domain rule the server prices with (the server computes the
+ * stored one); retail work adds the specialist's tax rate, dealer work never has tax.
+ */
+export function quoteOf(
+  services: readonly SelectedService[],
+  requestType: WizardMode,
+  taxRateBps = 0,
+): QuoteTotals {
   return calculateQuoteTotals(
     services.map((s) => toServiceLine(s)),
-    { requestType },
+    { requestType, taxRateBps },
   );
 }
 
