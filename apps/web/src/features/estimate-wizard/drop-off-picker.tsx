@@ -4,7 +4,13 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useActingCompanyId } from '../../lib/query-keys';
-import { blockedDropOffDays, type DropOffWindow, firstFreeDropOff, isDropOffExcluded } from './drop-off';
+import {
+  blockedDropOffDays,
+  DROP_OFF_FORMAT,
+  type DropOffWindow,
+  firstFreeDropOff,
+  isDropOffExcluded,
+} from './drop-off';
 import { fetchInstallerCalendar } from './estimate-wizard.api';
 import { estimateWizardKeys } from './query-keys';
 
@@ -39,7 +45,7 @@ export function DropOffPicker(props: {
     <div>
       <DatePickerInput
         label="Drop-off date"
-        valueFormat="ddd, MMM D, YYYY"
+        valueFormat={DROP_OFF_FORMAT}
         value={value}
         minDate={window.earliest}
         maxDate={window.latest}

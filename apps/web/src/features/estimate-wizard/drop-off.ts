@@ -9,6 +9,9 @@ import { addDays, type IsoDate, toLocalIsoDate } from '@app/domain/scheduling/da
 
 export type DropOffWindow = { earliest: IsoDate; latest: IsoDate };
 
+/** A drop-off day as the picker and the summary show it: 'Thu, Nov 26, 2026'. */
+export const DROP_OFF_FORMAT = 'ddd, MMM D, YYYY';
+
 export function dropOffWindow(now = new Date()): DropOffWindow {
   const today = toLocalIsoDate(now);
   return { earliest: addDays(today, 1), latest: addDays(today, calendarHorizonDays) };

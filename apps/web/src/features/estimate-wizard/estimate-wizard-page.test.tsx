@@ -102,6 +102,10 @@ function fakes(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
     'GET /api/categories/7': { body: [{ service_category: 'Paint', category: 'Paint' }] },
     'GET /api/services/7/M/RETAIL/Paint/3': { body: [bumper, customWork] },
     'GET /api/installerCalendars/7': { body: [] },
+    // The specialist's sales tax (retail work): 7.5 %.
+    'GET /api/taxes/7': {
+      body: { id: 'txr_7', percentage: 7.5, installer_id: 7, display_name: 'Sales tax', inclusive: false },
+    },
     'GET /api/availability/7': {
       body: {
         nextStart: null,
@@ -216,8 +220,22 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('line-discount')).toHaveTextContent('Discount −$48.45 (10%) · $436.05');
 
     await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Keys at the desk');
     await user.click(screen.getByRole('button', { name: 'NEXT' }));
-    expect(await screen.findByTestId('estimate-summary')).toHaveTextContent('$516.05 (discount $48.45)');
+    // The last step sums up vehicle, services, customer, notes and the drop-off deadline (001 §2.3)…
+    const summary = await screen.findByTestId('estimate-summary');
+    expect(summary).toHaveTextContent('CustomerRita Retail');
+    expect(summary).toHaveTextContent('ServicesBadge removal, Bumper Repaint');
+    expect(summary).toHaveTextContent('NotesKeys at the desk');
+    expect(summary).toHaveTextContent(
+      `Drop-off deadline${dayjs(dropOffWindow().earliest).format('ddd, MMM D, YYYY')}`,
+    );
+    // …and the total the customer pays with the specialist's tax: 516.05 + 7.5 % (38.70).
+    const total = screen.getByRole('region', { name: 'Running total' });
+    await waitFor(() => expect(total).toHaveAttribute('aria-busy', 'false'));
+    expect(within(total).getByRole('row', { name: /^Discount/ })).toHaveTextContent('−$48.45');
+    expect(within(total).getByRole('row', { name: /^Tax \(7\.5%\)/ })).toHaveTextContent('$38.70');
+    expect(within(total).getByRole('row', { name: /^Customer pays/ })).toHaveTextContent('$554.75');
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/jobs'));
     const body = server.callsTo('POST', '/api/requestimates/')[0]?.body as Record<string, unknown>;

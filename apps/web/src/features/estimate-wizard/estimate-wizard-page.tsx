@@ -13,6 +13,8 @@ import {
 import { useNavigate } from 'react-router';
 import { VehicleStep } from '../request-wizard/vehicle-step';
 import { WorkStep } from '../request-wizard/work-step';
+import { RunningTotal } from '../wizard-pricing/running-total';
+import { useRunningQuote } from '../wizard-pricing/use-running-quote';
 import { CustomerStep } from './customer-step';
 import { EstimateDatesStep } from './estimate-dates-step';
 import { PreviousJobsModal, PreviousVehiclesModal } from './previous-popups';
@@ -25,13 +27,21 @@ export function EstimateWizardPage() {
   const navigate = useNavigate();
   const wizard = useEstimateWizard();
   const { installer, installerId, referral, step, party, vehicle, selection, busy, error, form } = wizard;
+  // Dealer work is wholesale without tax; a retail customer's work adds the specialist's tax rate.
+  const isDealerWork = party?.kind === 'dealer';
+  const quote = useRunningQuote(selection.services, {
+    requestType: isDealerWork ? 'dealer' : 'installer',
+    taxInstallerId: isDealerWork ? null : installerId,
+  });
 
   if (!installer) return <Alert m="md">New estimates are created by specialists.</Alert>;
 
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} maw={900} mx="auto">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>New Estimate</Title>
+        <Title order={1} size="h2">
+          New Estimate
+        </Title>
         <ActionIcon variant="subtle" size="lg" aria-label="Cancel" onClick={() => navigate('/requestimates')}>
           <span aria-hidden="true">✕</span>
         </ActionIcon>
@@ -87,6 +97,7 @@ export function EstimateWizardPage() {
           />
         )}
       </Paper>
+      {step >= 3 && <RunningTotal quote={quote} payerLabel="Customer pays" />}
       {error && (
         <Alert color="red" role="alert">
           {error}

@@ -3,6 +3,8 @@ import { formatMoney } from '@app/domain/shared/money';
 import { ActionIcon, Alert, Button, Group, Modal, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { wireDollarsToCents } from '../../lib/money';
+import { RunningTotal } from '../wizard-pricing/running-total';
+import { useRunningQuote } from '../wizard-pricing/use-running-quote';
 import { DatesStep } from './dates-step';
 import { DealerPreviousJobsStep } from './dealer-previous-jobs-step';
 import { NotesStep } from './notes-step';
@@ -22,6 +24,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   const navigate = useNavigate();
   const wizard = useRequestWizard(hint);
   const { dealer, dealerId, step, shownStep, vehicle, selection, ending, duplicates, isSending } = wizard;
+  const quote = useRunningQuote(selection.services, { requestType: 'dealer', taxInstallerId: null });
 
   if (!dealer) {
     return (
@@ -34,7 +37,7 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   if (ending) {
     return (
       <Stack p="md" maw={640} mx="auto" data-testid="request-ending">
-        <Title order={2}>
+        <Title order={1} size="h2">
           {ending.contract ? "Let's create the customer contract" : "We'll take it from here"}
         </Title>
         <Text>
@@ -59,7 +62,9 @@ export function RequestWizardPage(props: { hint?: string | null }) {
   return (
     <Stack p={{ base: 'xs', sm: 'md' }} maw={900} mx="auto" gap="md">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>New Request</Title>
+        <Title order={1} size="h2">
+          New Request
+        </Title>
         <ActionIcon variant="subtle" size="lg" aria-label="Close" onClick={() => navigate('/requestimates')}>
           <span aria-hidden="true">✕</span>
         </ActionIcon>
@@ -116,6 +121,8 @@ export function RequestWizardPage(props: { hint?: string | null }) {
           />
         )}
       </Paper>
+      {/* From the Work step on (step 99 is the Work step's alternate). */}
+      {shownStep >= 3 && <RunningTotal quote={quote} payerLabel="You pay" withMarginView />}
       {wizard.sendError && (
         <Alert color="red" role="alert">
           {wizard.sendError}

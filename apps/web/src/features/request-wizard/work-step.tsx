@@ -118,6 +118,14 @@ export function WorkStep(props: {
               {lineDescription(s)} — {formatMoney(wireDollarsToCents(lineCost(s)))}
               {s.custom ? ` · ${s.custom.durationDays} day(s)` : ''}
             </Text>
+            {mode === 'dealer' && (
+              <Text size="xs" c="dimmed">
+                Wholesale: what you pay the specialist
+                {s.service.retail_price != null
+                  ? ` · list retail ${formatMoney(wireDollarsToCents(s.service.retail_price))}`
+                  : ''}
+              </Text>
+            )}
             {mode === 'installer' && s.discount ? (
               <Text size="xs" c="green.8" data-testid="line-discount">
                 Discount −{formatMoney(wireDollarsToCents(s.discount))}
@@ -130,11 +138,12 @@ export function WorkStep(props: {
             {mode === 'dealer' ? (
               <NumberInput
                 label="Retail price"
+                description="What your customer pays you for this service"
                 size="xs"
                 min={0}
                 decimalScale={2}
                 prefix="$"
-                w={130}
+                w={200}
                 value={s.retailPrice ?? ''}
                 onChange={(v) =>
                   selection.setRetail(s.service.service_id, typeof v === 'number' ? Math.max(0, v) : null)
