@@ -233,7 +233,8 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
         currency: 'usd',
         description: params.description ?? null,
         metadata: params.metadata ?? {},
-        number: null,
+        // Stripe keeps a number set on the draft; it assigns one at finalization otherwise.
+        number: params.number ?? null,
         hosted_invoice_url: null,
         invoice_pdf: null,
         amount_due: 0,
@@ -302,7 +303,7 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
       invoiceCounter += 1;
       Object.assign(invoice, {
         status: 'open',
-        number: `FAKE-${String(invoiceCounter).padStart(4, '0')}`,
+        number: invoice.number ?? `FAKE-${String(invoiceCounter).padStart(4, '0')}`,
         hosted_invoice_url: `${url}/hosted/invoice/${invoice.id}`,
         invoice_pdf: `${url}/hosted/invoice/${invoice.id}/pdf`,
         status_transitions: { ...(invoice.status_transitions as Json), finalized_at: now() },

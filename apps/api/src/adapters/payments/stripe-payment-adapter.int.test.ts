@@ -79,6 +79,8 @@ describe('payments (Stripe adapter against the fake Stripe)', () => {
     expect(stripeInvoice?.total_taxes).toEqual([expect.objectContaining({ amount: 14_850 })]);
     expect(finalized.hosted_invoice_url).toBe(stripeInvoice?.hosted_invoice_url);
     expect(finalized.customer_facing_number).toBe(stripeInvoice?.number);
+    // Stripe's invoice carries our number (the installer's series, decision 009), not one of its own.
+    expect(stripeInvoice?.number).toBe(finalized.number);
     // Finalizing again creates nothing at Stripe.
     const before = fake.requests.length;
     await w.call(installer(), 'PUT', `/api/invoices/finalize/${draft.json().id}`);

@@ -87,6 +87,8 @@ export function createStripePaymentAdapter(options: StripeAdapterOptions): Payme
             days_until_due: 30,
             auto_advance: false,
             description: input.description,
+            // Our number (the installer's series, decision 009) is Stripe's too: the customer sees one scheme.
+            number: input.number,
             metadata: { ...input.metadata, invoice_id: String(input.invoiceId), number: input.number },
             pending_invoice_items_behavior: 'exclude',
             ...(connected

@@ -157,7 +157,8 @@ describe('lifecycle transitions: booking', () => {
       schedule: { startDate: '2025-03-12', endDate: '2025-03-13', dueDate: '2025-03-13' },
       invoices: [{ invoiceType: 'deposit', status: 'open', amount_due: 50_000 }],
     });
-    expect(body.invoices[0].number).toMatch(/^INV-\d+$/);
+    // Elite Film's own series (decision 009).
+    expect(body.invoices[0].number).toMatch(/^EF-\d+$/);
     expect((await db.request(request.id)).dueDate?.toISOString()).toBe('2025-03-13T08:00:00.000Z');
     const [invoice] = await db.invoices(request.id);
     expect(invoice).toMatchObject({

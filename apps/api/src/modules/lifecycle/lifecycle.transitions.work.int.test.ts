@@ -108,7 +108,9 @@ describe('lifecycle transitions: work and close', () => {
     expect(booked.statusCode, booked.body).toBe(200);
     const [deposit] = booked.json().invoices;
     expect(deposit).toMatchObject({ invoiceType: 'deposit', status: 'open', amount_due: 50_000 });
-    expect(deposit.number).toBe(`INV-${100_000 + deposit.id}`);
+    // The installer's own series (decision 009): the final invoice takes the number after the deposit's.
+    const [, prefix, depositSeq] = /^([A-Z0-9]+)-(\d+)$/.exec(deposit.number) ?? [];
+    expect(prefix).toBeDefined();
     await payOnHostedPage(deposit.id);
     const checkedIn = await action(w.sessions.installerA, request.id, 'check-in', { vin: VALID_VIN });
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
@@ -123,7 +125,7 @@ describe('lifecycle transitions: work and close', () => {
     const [final] = completed.json().invoices;
     // 2,056.75 customer total − 500.00 deposit received.
     expect(final).toMatchObject({ invoiceType: 'final', status: 'open', amount_due: 155_675 });
-    expect(final.number).toBe(`INV-${100_000 + final.id}`);
+    expect(final.number).toBe(`${prefix}-${Number(depositSeq) + 1}`);
     expect((await db.request(request.id)).invoiceNumber).toBe(final.number);
     const path = await payOnHostedPage(final.id);
     const receipt = await t.app.inject({ method: 'GET', url: `${path}?paid=1` });

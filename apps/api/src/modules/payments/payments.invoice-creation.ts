@@ -7,9 +7,6 @@ import { type Actor, inTx, label, type PaymentsContext, requestNotFound } from '
 import type { InvoiceState } from './payments.invoice-state';
 import type { DbOrTx, InvoiceRow, RequestForInvoice } from './payments.repository';
 
-/** Customer-facing numbers of invoices the product creates: INV-100001, INV-100002, … (from the row id). */
-const INVOICE_NUMBER_BASE = 100_000;
-
 export type CreateInvoiceForRequestInput = {
   requestId: number;
   invoiceType: TInvoiceType;
@@ -46,6 +43,8 @@ export function createInvoiceCreation(
    * Creates the deposit or final invoice of a job, exactly once. Runs in the caller's transaction (as a
    * savepoint) or its own. Rules:
    * - the request row is locked (FOR UPDATE), so creations for one job are serialized across processes;
+   * - numbered in the installer's series (EAF-1041; decision 009): number = customer-facing number, the
+   *   series row locked until the transaction ends, so invoices of one installer queue for their numbers;
    * - the same idempotency key returns the first invoice (unique index + ON CONFLICT DO NOTHING);
    * - one deposit and one final invoice per job: a second call returns the existing one;
    * - deposit: 000 §5 rules through calculateDepositInvoice ('No deposit amount set', never above the total);
@@ -148,7 +147,9 @@ export function createInvoiceCreation(
         if (!first) throw new AppError('CONFLICT', 'The invoice could not be created; try again');
         return { invoice: sameKeyResult(first, input), created: false };
       }
-      const number = `INV-${INVOICE_NUMBER_BASE + inserted.id}`;
+      // The next of the installer's series, taken only once the row exists (an idempotent replay above takes
+      // none) and in this transaction, so a rollback gives it back (decision 009).
+      const number = await repo.allocateInvoiceNumber(tx, installerId);
       let invoice =
         (await repo.updateInvoice(tx, inserted.id, { number, customerFacingNumber: number })) ?? inserted;
       await repo.insertPayment(tx, {

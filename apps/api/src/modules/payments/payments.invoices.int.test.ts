@@ -59,7 +59,9 @@ describe('payments (local adapter): invoices', () => {
         provider: 'local',
         metadata: { payment_type: 'final', request_id: String(job.id) },
       });
-      expect(first.json().number).toMatch(/^INV-1\d{5}$/);
+      // Numbered in the installer's own series ('Elite Pay Film': EPF), customer-facing too (decision 009).
+      expect(first.json().number).toMatch(/^EPF-\d+$/);
+      expect(first.json().customer_facing_number).toBe(first.json().number);
       const again = await w.call(
         installer(),
         'POST',

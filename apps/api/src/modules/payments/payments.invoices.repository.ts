@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { allocateInvoiceNumber } from '../../db/invoice-numbers';
 import { cardPaymentAttempts, invoices, payments } from '../../db/schema/money';
 import type { DbOrTx, InvoiceRow, Viewer } from './payments.repository';
 
@@ -74,6 +75,12 @@ export function createInvoiceRows() {
         .where(and(eq(invoices.requestId, requestId), inArray(invoices.status, ['draft', 'open', 'paid'])))
         .orderBy(asc(invoices.id));
     },
+
+    /**
+     * The next number of the installer's series, EAF-1041 (decision 009), in the caller's transaction: the
+     * series stays locked until it ends, and a rollback gives the number back.
+     */
+    allocateInvoiceNumber,
 
     /** Inserts unless the idempotency key exists (then null: the caller reads the first row). */
     async insertInvoice(tx: DbOrTx, values: typeof invoices.$inferInsert): Promise<InvoiceRow | null> {
