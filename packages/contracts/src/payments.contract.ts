@@ -102,8 +102,9 @@ export const ZPaymentMethod = z.enum(paymentMethods);
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 
 /**
- * An invoice path id: the invoice's numeric id, its number ('INV-100012'), its customer-facing number or the
- * payment provider's id. A request's `invoiceId` (its final invoice number) works as it is.
+ * An invoice path id: the invoice's numeric id, its number ('EAF-1041'; older invoices may have 'INV-100012'),
+ * its customer-facing number or the payment provider's id. A request's `invoiceId` (its final invoice number)
+ * works as it is.
  */
 export const ZInvoiceRef = z.string().trim().min(1).max(100);
 export const ZInvoiceRefParams = z.object({ invoiceId: ZInvoiceRef });

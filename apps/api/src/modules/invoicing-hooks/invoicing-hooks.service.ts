@@ -40,9 +40,10 @@ export type FinalHookInput = {
 
 /**
  * The lifecycle's invoicing hooks (000 §4; catalogue §3.5–3.6), in the transition's transaction. The
- * payments module is the one owner of invoices: numbering INV-(100000 + id), pay link and invoice e-mail,
- * one deposit and one final invoice per job, idempotency, voiding an unpaid deposit at the final invoice,
- * and what deletion does to invoices and payments. These hooks only say when.
+ * payments module is the one owner of invoices: numbering in the installer's series (EAF-1041, decision
+ * 009), pay link and invoice e-mail, one deposit and one final invoice per job, idempotency, voiding an
+ * unpaid deposit at the final invoice, and what deletion does to invoices and payments. These hooks only say
+ * when.
  * - BOOK JOB with a deposit: the deposit invoice, opened at once;
  * - COMPLETE JOB / JOB COMPLETED: the final invoice (customer total − paid deposits), opened at once;
  * - delete: drafts deleted, open invoices voided, payments not received removed.
