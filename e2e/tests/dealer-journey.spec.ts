@@ -1,5 +1,14 @@
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { type Api, actionButton, actionsPanel, apiAs, isoDay, look, signInAs } from './helpers';
+import {
+  type Api,
+  actionButton,
+  actionsPanel,
+  apiAs,
+  isoDay,
+  look,
+  pressConfirmed,
+  signInAs,
+} from './helpers';
 
 // The whole dealer request in the browser (issue 4 "Done means"; 000 §2, §4, §8): the installer ACCEPTs
 // with a date, the dealer ASSIGNs, the installer books the job, CHECKs IN with a VIN, STARTs and FINISHes
@@ -155,7 +164,7 @@ test.describe('a dealer request from offer to review', () => {
       await open(I, '/jobs', requestId);
       await expect(actionButton(I, 'CHECK IN')).toBeVisible();
       await look(I, 'dealer-journey-04-installer-scheduled-1280');
-      await actionButton(I, 'RESCHEDULE').click();
+      await pressConfirmed(I, 'RESCHEDULE');
       await expectDone(I);
       await open(I, '/requestimates', requestId);
       await expect(actionButton(I, 'BOOK JOB')).toBeEnabled();
@@ -198,7 +207,7 @@ test.describe('a dealer request from offer to review', () => {
       // 6. COMPLETE JOB: a pickup now, the final invoice raised.
       await expect(actionButton(I, 'COMPLETE JOB')).toBeEnabled();
       await look(I, 'dealer-journey-08-services-finished-1280');
-      await actionButton(I, 'COMPLETE JOB').click();
+      await pressConfirmed(I, 'COMPLETE JOB');
       await expectDone(I);
       await expect(I).toHaveURL(new RegExp(`/pickups\\?id=${requestId}$`));
       await look(I, 'dealer-journey-09-installer-pickup-1280');
@@ -207,7 +216,7 @@ test.describe('a dealer request from offer to review', () => {
       await open(D, '/pickups', requestId);
       await expect(actionButton(D, 'DELIVER')).toBeEnabled();
       await look(D, 'dealer-journey-10-dealer-pickup-1280');
-      await actionButton(D, 'DELIVER').click();
+      await pressConfirmed(D, 'DELIVER');
       await expectDone(D);
       await expect(actionButton(D, 'REVIEW')).toBeVisible();
       await expect(actionButton(D, 'REVIEW')).toBeDisabled();

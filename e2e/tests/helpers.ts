@@ -42,6 +42,18 @@ export function actionButton(page: Page, label: string): Locator {
   return actionsPanel(page).getByRole('button', { name: label, exact: true });
 }
 
+/**
+ * COMPLETE JOB, RESCHEDULE and DELIVER ask first (issue 17, defect 4): presses the action, checks that the
+ * confirmation says `says`, then presses the confirmation's own button of the same label.
+ */
+export async function pressConfirmed(page: Page, label: string, says?: string | RegExp) {
+  await actionButton(page, label).click();
+  const confirmation = page.getByRole('dialog');
+  if (says) await expect(confirmation).toContainText(says);
+  await confirmation.getByRole('button', { name: label, exact: true }).click();
+  await expect(confirmation).toBeHidden();
+}
+
 /** A calendar day from today, as the API takes it: 'YYYY-MM-DD' (UTC). */
 export function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { actionButton, actionsPanel, look, signInAs } from './helpers';
+import { actionButton, actionsPanel, look, pressConfirmed, signInAs } from './helpers';
 
 // The job lifecycle on the list and detail screen (000 §2, §4, §5, §8; issue 4 "UI") on the built product
 // with the demo data: every step goes through the API and the screen shows the result.
@@ -117,7 +117,7 @@ test.describe('job lifecycle on the detail screen', () => {
 
     // COMPLETE JOB finishes the rest and lands on /pickups with the job selected.
     await expect(actionButton(page, 'COMPLETE JOB')).toBeEnabled();
-    await actionButton(page, 'COMPLETE JOB').click();
+    await pressConfirmed(page, 'COMPLETE JOB', 'Complete the job and send the invoice for');
     await expect(page).toHaveURL(new RegExp(`/pickups\\?id=${requestId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Pickups' })).toBeVisible();
     await expect(actionButton(page, 'DELIVER')).toBeVisible();

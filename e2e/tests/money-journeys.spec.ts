@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Api, apiAs, isoDay, look, signInAs, snap } from './helpers';
+import { act, type Created, createEstimate, firstService } from './jobs';
 
 // Money journeys end to end (issue 5 "Done means"; 000 §2, §4, §5, §8, §9): a retail customer pays on the
 // hosted invoice page, a dealer sees its invoice paid, and an installer-type job goes from its deposit to a
@@ -15,44 +16,6 @@ const TEST_CARD = '4242 4242 4242 4242';
 /** Money as the screens show it: '$1,615.00'. */
 function money(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** The first catalog service of the installer for this catalog (RETAIL: estimates, WHOLE: dealer work). */
-async function firstService(api: Api, installerId: number, catalog: 'RETAIL' | 'WHOLE', dealerId?: number) {
-  const categories = await api.call<{ category: string }[]>('GET', `/categories/${installerId}`);
-  for (const { category } of categories) {
-    const path =
-      catalog === 'WHOLE'
-        ? `/services/${installerId}/M/WHOLE/${encodeURIComponent(category)}/${dealerId}/0`
-        : `/services/${installerId}/M/RETAIL/${encodeURIComponent(category)}/0`;
-    const services = await api.call<{ service_id: number; is_custom: boolean }[]>('GET', path);
-    const service = services.find((row) => !row.is_custom);
-    if (service) return service.service_id;
-  }
-  throw new Error(`Installer ${installerId} has no ${catalog} service`);
-}
-
-type Created = { requestId: number; totals: { customerTotal: number } };
-
-/** A new installer estimate for one of the installer's customers. */
-async function createEstimate(installer: Api): Promise<Created> {
-  const customers = await installer.call<{ customer_id: number }[]>(
-    'GET',
-    `/customerInstall/${installer.companyId}`,
-  );
-  expect(customers.length).toBeGreaterThan(0);
-  const serviceId = await firstService(installer, installer.companyId, 'RETAIL');
-  return installer.call<Created>('POST', '/requestimates/', {
-    requestType: 'installer',
-    requestor: customers[0]?.customer_id,
-    availableDate: isoDay(1),
-    currentState: 'new',
-    services: [{ serviceId }],
-  });
-}
-
-async function act(api: Api, requestId: number, action: string, body: object = {}) {
-  return api.call<{ currentState: string }>('POST', `/requestimates/${requestId}/actions/${action}`, body);
 }
 
 /** BOOK JOB (if new), CHECK IN, START SERVICE on the first line, COMPLETE JOB: the job is finished. */
@@ -217,7 +180,12 @@ test.describe('money journeys', () => {
     const book = page.getByRole('dialog', { name: 'Book this job' });
     await book.getByRole('button', { name: 'BOOK JOB' }).click();
     await expect(book).toBeHidden();
-    await page.goto(`/jobs?id=${estimate.requestId}`);
+    // The job left Requests: its details close and the message links to it in Jobs (issue 17, defect 2),
+    // where the deposit panel shows the invoice the booking raised, without a reload.
+    await expect(page.getByRole('region', { name: 'Actions' })).toHaveCount(0);
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'It is in Jobs now.' });
+    await toast.getByRole('link', { name: 'Open it in Jobs' }).click();
+    await expect(page).toHaveURL(new RegExp(`/jobs\\?id=${estimate.requestId}$`));
     await expect(deposit).toHaveAttribute('data-state', 'invoiced');
     await expect(deposit.getByTestId('deposit-invoice-status')).toHaveText('Open');
     await expect(deposit.getByTestId('deposit-invoice-amount')).toHaveText(money(depositCents));

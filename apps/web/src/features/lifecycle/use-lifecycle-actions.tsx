@@ -1,15 +1,19 @@
 import type { TLifecycleAction } from '@app/contracts/lifecycle.contract';
 import { paymentMessages } from '@app/contracts/payments.contract';
-import type { TRequestimate } from '@app/contracts/service-requests.contract';
+import type { TListMode, TRequestimate, TRequestState } from '@app/contracts/service-requests.contract';
+import { countBucketForState, type UserType, visibleMenuEntries } from '@app/domain/identity/access';
 import { normalizeVin } from '@app/domain/vehicles/vin';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiHttpError } from '../../lib/api-client';
-import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { refreshAfterAction } from './action-refresh';
+import { ConfirmActionModal } from './confirm-action-modal';
+import { confirmedActions, describeConfirmation } from './confirmations';
 import { DeleteModal } from './delete-modal';
 import {
   type ActionBody,
@@ -29,7 +33,7 @@ export type LifecycleSelection = {
   vin: string;
 };
 
-type Actor = { userType: 'dealer' | 'installer' | 'admin' | string; companyId: number };
+type Actor = { userType: UserType; companyId: number };
 
 type RunInput = { action: TLifecycleAction; body: ActionBody };
 
@@ -54,7 +58,20 @@ type UseLifecycleActionsInput = {
   needsInvoiceWarningOnDelete: boolean;
   /** After a successful action (clear the choices that belonged to the old state). */
   onDone?: (action: TLifecycleAction) => void;
+  /** The list on screen: an action that moves the request out of it says where it went. */
+  listMode?: TListMode | null;
+  /** The request left the list on screen (booked, rescheduled, delivered…): close its details. */
+  onLeftList?: () => void;
 };
+
+type ActionOutcome = { message: string; redirectTo: string | null; state: TRequestState | null };
+
+/** The list a request in `state` is in for this user, with its menu label and route; null = in none. */
+function findList(state: TRequestState, userType: UserType) {
+  const bucket = countBucketForState(state, userType);
+  const entry = visibleMenuEntries(userType, 'STANDARD').find((item) => item.key === bucket);
+  return bucket && entry ? { mode: bucket, label: entry.label, route: entry.route } : null;
+}
 
 /**
  * Runs the lifecycle actions of the panel through the API (000 §2, §4): popups where the spec has one
@@ -67,6 +84,8 @@ export function useLifecycleActions({
   selection,
   needsInvoiceWarningOnDelete,
   onDone,
+  listMode = null,
+  onLeftList,
 }: UseLifecycleActionsInput): {
   press: (action: TLifecycleAction) => void;
   pendingAction: TLifecycleAction | null;
@@ -75,36 +94,82 @@ export function useLifecycleActions({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [popup, setPopup] = useState<TLifecycleAction | null>(null);
+  // The button that opened the popup: the popup unmounts on close, so Mantine cannot give the focus back.
+  const opener = useRef<HTMLElement | null>(null);
+  const closePopup = () => {
+    setPopup(null);
+    const button = opener.current;
+    opener.current = null;
+    if (button) requestAnimationFrame(() => button.isConnected && button.focus());
+  };
   const requestId = request?.requestId ?? 0;
 
   const mutation = useMutation({
-    mutationFn: async ({
-      action,
-      body,
-    }: RunInput): Promise<{ message: string; redirectTo: string | null }> => {
-      if (action === 'claim') {
-        const result = await claimRequest(requestId, actor.companyId, body.startDate ?? '');
-        return { message: result.message, redirectTo: result.redirectTo };
-      }
+    mutationFn: async ({ action, body }: RunInput): Promise<ActionOutcome> => {
       if (action === 'transfer') {
         const reply = await transferRequest(requestId, actor.companyId, body.toInstaller ?? 0);
         if (!reply.success) throw new Error(reply.message || 'Transfer failed');
-        return { message: reply.message, redirectTo: null };
+        return { message: reply.message, redirectTo: null, state: null };
       }
-      const result = await performAction(requestId, action, body);
-      return { message: result.message, redirectTo: result.redirectTo };
+      const result =
+        action === 'claim'
+          ? await claimRequest(requestId, actor.companyId, body.startDate ?? '')
+          : await performAction(requestId, action, body);
+      return { message: result.message, redirectTo: result.redirectTo, state: result.currentState };
     },
     onSuccess: async (result, { action }) => {
-      setPopup(null);
+      closePopup();
       // Done, but the invoice could not be raised (000 §8 deposit / invoice creation messages): a warning.
       const isPartial = partialSuccessMessages.has(result.message);
-      notifications.show({ color: isPartial ? 'yellow' : 'green', title: 'Done', message: result.message });
+      const color = isPartial ? 'yellow' : 'green';
       onDone?.(action);
-      await invalidateServiceRequests(queryClient);
+      const refreshed = refreshAfterAction(queryClient, action);
       // A finished job is a pickup now: JOB COMPLETED (000 §4) and COMPLETE JOB go there, still selected.
       if (action === 'completeEstimate' || action === 'completeJob') {
+        notifications.show({ color, title: 'Done', message: result.message });
         navigate(`${result.redirectTo ?? '/pickups'}?id=${requestId}`);
+        await refreshed;
+        return;
       }
+      // Booked, rescheduled, delivered…: the request left the list on screen. Its details close and the
+      // message says where it went, with a link to it there (issue 17, defect 2).
+      const list = result.state ? findList(result.state, actor.userType) : undefined;
+      if (listMode && list !== undefined && list?.mode !== listMode) {
+        onLeftList?.();
+        const to = list ? `${list.route}?id=${requestId}` : null;
+        const id = notifications.show({
+          color,
+          title: 'Done',
+          autoClose: 10_000,
+          message: (
+            <Stack gap={2}>
+              <Text size="sm">{result.message}</Text>
+              {list && to ? (
+                <Text size="sm">
+                  It is in {list.label} now.{' '}
+                  <Anchor
+                    href={to}
+                    size="sm"
+                    fw={600}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      notifications.hide(id);
+                      navigate(to);
+                    }}
+                  >
+                    Open it in {list.label}
+                  </Anchor>
+                </Text>
+              ) : (
+                <Text size="sm">It is no longer in your lists.</Text>
+              )}
+            </Stack>
+          ),
+        });
+      } else {
+        notifications.show({ color, title: 'Done', message: result.message });
+      }
+      await refreshed;
     },
     onError: (error, { action }) => {
       const message =
@@ -114,16 +179,22 @@ export function useLifecycleActions({
       notifications.show({ color: 'red', title: 'Not done', message });
       // A 409: the job moved on (another specialist claimed it, another user acted), so the popup's action
       // no longer applies; close it over the reloaded panel. Other errors keep it open to try again.
-      if (error instanceof ApiHttpError && error.status === 409) setPopup(null);
+      if (error instanceof ApiHttpError && error.status === 409) closePopup();
       // The server may know better than the screen (another user moved the job): reload it.
-      void invalidateServiceRequests(queryClient);
+      void refreshAfterAction(queryClient, action);
     },
   });
 
   const run = (action: TLifecycleAction, body: ActionBody = {}) => mutation.mutate({ action, body });
 
   const press = (action: TLifecycleAction) => {
-    if (dateActions.has(action) || action === 'transfer' || action === 'delete') {
+    if (
+      dateActions.has(action) ||
+      confirmedActions.has(action) ||
+      action === 'transfer' ||
+      action === 'delete'
+    ) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPopup(action);
       return;
     }
@@ -147,8 +218,9 @@ export function useLifecycleActions({
   };
 
   const isSubmitting = mutation.isPending;
-  const close = () => setPopup(null);
+  const close = closePopup;
   const dateTitle = popup ? dateTitles[popup] : undefined;
+  const confirmation = popup && request ? describeConfirmation(popup, request, actor.userType) : null;
   const popups = (
     <>
       {popup && dateTitle && request && (
@@ -163,6 +235,15 @@ export function useLifecycleActions({
           isSubmitting={isSubmitting}
           onClose={close}
           onConfirm={(startDate) => run(popup, { startDate })}
+        />
+      )}
+      {popup && confirmation && (
+        <ConfirmActionModal
+          key={popup}
+          confirmation={confirmation}
+          isSubmitting={isSubmitting}
+          onClose={close}
+          onConfirm={() => run(popup)}
         />
       )}
       {popup === 'transfer' && (

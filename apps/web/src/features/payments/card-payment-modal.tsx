@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCheck, IconCreditCard, IconWifiOff } from '@tabl
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { paymentStaleAreas, refreshAreas } from '../lifecycle/action-refresh';
 import {
   type CardPaymentSnapshot,
   type CardPaymentState,
@@ -13,7 +13,6 @@ import {
   runCardPayment,
 } from './card-payment-machine';
 import { cardPaymentCalls } from './payments-api';
-import { paymentKeys } from './query-keys';
 
 /** Success closes the popup after this long and goes to /pickups (000 §9). */
 export const CARD_PAYMENT_SUCCESS_CLOSE_MS = 3_000;
@@ -104,12 +103,7 @@ export function CardPaymentModal({
   latestAmount.current = amountCents;
   const [chargedCents, setChargedCents] = useState(amountCents);
 
-  const refreshMoney = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-      invalidateServiceRequests(queryClient),
-    ]);
-  }, [queryClient]);
+  const refreshMoney = useCallback(() => refreshAreas(queryClient, paymentStaleAreas), [queryClient]);
 
   useEffect(() => {
     if (!opened) return;

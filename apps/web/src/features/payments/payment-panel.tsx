@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiHttpError } from '../../lib/api-client';
 import { useActingCompanyId } from '../../lib/query-keys';
-import { invalidateServiceRequests } from '../service-requests/query-keys';
+import { paymentStaleAreas, refreshAreas } from '../lifecycle/action-refresh';
 import { computeCustomerTotalCents } from '../service-requests/request-format';
 import { CardPaymentModal } from './card-payment-modal';
 import { CheckPaymentModal } from './check-payment-modal';
@@ -475,12 +475,7 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
   });
   const readerId = locations.data?.find((location) => location.stripe_location)?.stripe_location ?? null;
 
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-      invalidateServiceRequests(queryClient),
-    ]);
-  };
+  const refresh = () => refreshAreas(queryClient, paymentStaleAreas);
 
   if (!finished && !showDeposit) return null;
 

@@ -1,4 +1,4 @@
-import type { TRequestimate } from '@app/contracts/service-requests.contract';
+import type { TListMode, TRequestimate } from '@app/contracts/service-requests.contract';
 import { isReadOnlyAccess } from '@app/domain/identity/access';
 import { needsInvoiceWarningOnDelete } from '@app/domain/service-requests/request-status';
 import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
@@ -33,6 +33,9 @@ type RequestDetailPanelProps = {
   /** The row as the list gave it: shown when the request itself cannot be loaded (000 §8). */
   listRow: TRequestimate | null;
   onClose: () => void;
+  /** The list on screen, and what to do when an action moves the request out of it. */
+  listMode?: TListMode;
+  onLeftList?: () => void;
 };
 
 function CloseDetails({ onClose }: { onClose: () => void }) {
@@ -70,7 +73,13 @@ type PanelSelection = {
 const noSelection: PanelSelection = { serviceId: null, installerId: null, reviewScore: null, vin: null };
 
 /** The right side of the screen for the selected row: help text, summary, services, actions, parts. */
-export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetailPanelProps) {
+export function RequestDetailPanel({
+  requestId,
+  listRow,
+  onClose,
+  listMode,
+  onLeftList,
+}: RequestDetailPanelProps) {
   const { user, company } = useSession();
   const detail = useRequestDetail(user?.companyId ?? 0, requestId);
   const form = useForm<PanelSelection>({ initialValues: noSelection });
@@ -89,6 +98,8 @@ export function RequestDetailPanel({ requestId, listRow, onClose }: RequestDetai
       request !== null && needsInvoiceWarningOnDelete(toRequestContext(request, offersForRules)),
     // The chosen service stays selected (a service is started, then finished).
     onDone: () => form.setValues({ installerId: null, reviewScore: null, vin: null }),
+    listMode,
+    onLeftList,
   });
 
   if (!user) return null;

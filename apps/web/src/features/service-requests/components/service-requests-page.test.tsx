@@ -340,7 +340,10 @@ describe('selection', () => {
       'jobs',
     );
     const actions = await screen.findByRole('region', { name: 'Actions' });
-    await userEvent.setup().click(within(actions).getByRole('button', { name: 'DELIVER' }));
+    const user = userEvent.setup();
+    await user.click(within(actions).getByRole('button', { name: 'DELIVER' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deliver this vehicle?' });
+    await user.click(within(confirm).getByRole('button', { name: 'DELIVER' }));
     expect(await screen.findByText('Cannot deliver a request in state collected')).toBeInTheDocument();
   });
 

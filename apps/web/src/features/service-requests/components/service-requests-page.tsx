@@ -66,6 +66,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
   const detailRef = useRef<HTMLDivElement>(null);
   const focusDetailNext = useRef(false);
   const focusRowNext = useRef<number | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const title = titles[mode];
   useDocumentTitle(title);
   // The signed-in guard renders this page only with a user.
@@ -140,6 +141,13 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
     updateParams({ id: null });
   }
 
+  // An action moved the request to another list (its message links there): the details close, and the
+  // focus, whose button is gone, goes to the list's title.
+  function closeLeftDetails() {
+    updateParams({ id: null });
+    titleRef.current?.focus();
+  }
+
   const color = headerColors[mode];
   return (
     <Stack gap="md">
@@ -153,7 +161,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
         data-header-color={color}
       >
         <Group gap="sm">
-          <Title order={1} size="h3">
+          <Title order={1} size="h3" ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
             {title}
           </Title>
           {list.isSuccess && (
@@ -206,6 +214,8 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
                   requestId={selectedId}
                   listRow={listRow}
                   onClose={closeDetails}
+                  listMode={mode}
+                  onLeftList={closeLeftDetails}
                 />
               </Suspense>
             ) : (
