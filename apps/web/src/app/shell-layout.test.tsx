@@ -38,4 +38,20 @@ describe('shell layout', () => {
     expect(router.state.location.pathname).toBe('/jobs');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it("the first Tab reaches 'Skip to main content', which moves the focus into the page", async () => {
+    const dealer = buildUser({ userType: 'dealer' });
+    signInAs(dealer);
+    installFakeFetch(shellFakes(dealer));
+    const { router } = renderApp('/requestimates');
+    await screen.findByRole('banner');
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(router.state.location.hash).toBe('');
+  });
 });

@@ -11,6 +11,29 @@ import { FullPageLoader } from './full-page-loader';
 
 const MenuDrawer = lazy(async () => ({ default: (await import('./menu-drawer')).MenuDrawer }));
 
+const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * 'Skip to main content' (WCAG 2.4.1, issue 17): the first thing Tab reaches, shown only while focused;
+ * it moves the focus into the page without changing the address.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById(MAIN_CONTENT_ID);
+        main?.focus({ preventScroll: true });
+        main?.scrollIntoView({ block: 'start' });
+      }}
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 /**
  * The signed-in layout (002 §2.1): sidebar from 1024 px, otherwise a header whose menu toggle opens
  * the same menu in a drawer; top bar with company and user; footer with copyright and version.
@@ -32,38 +55,41 @@ export function ShellLayout() {
   if (!user || !company) return null;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      footer={{ height: 36 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: true } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopBar user={user} company={company} isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar">
-        <SideMenu user={user} />
-      </AppShell.Navbar>
-      {isDrawerMounted && (
-        <Suspense fallback={null}>
-          <MenuDrawer user={user} opened={isMenuOpen} onClose={menu.close} />
-        </Suspense>
-      )}
-      <AppShell.Main>
-        <Suspense fallback={<FullPageLoader label="Loading" />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Text size="xs" c="dimmed" truncate="end">
-            © {COPYRIGHT_YEAR} {PRODUCT_NAME}
-          </Text>
-          <Text size="xs" c="dimmed">
-            Version {APP_VERSION}
-          </Text>
-        </Group>
-      </AppShell.Footer>
-    </AppShell>
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 60 }}
+        footer={{ height: 36 }}
+        navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: true } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopBar user={user} company={company} isMenuOpen={isMenuOpen} onToggleMenu={menu.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Sidebar">
+          <SideMenu user={user} />
+        </AppShell.Navbar>
+        {isDrawerMounted && (
+          <Suspense fallback={null}>
+            <MenuDrawer user={user} opened={isMenuOpen} onClose={menu.close} />
+          </Suspense>
+        )}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <Suspense fallback={<FullPageLoader label="Loading" />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+        <AppShell.Footer>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate="end">
+              © {COPYRIGHT_YEAR} {PRODUCT_NAME}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Version {APP_VERSION}
+            </Text>
+          </Group>
+        </AppShell.Footer>
+      </AppShell>
+    </>
   );
 }
