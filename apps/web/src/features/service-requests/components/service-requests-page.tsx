@@ -221,7 +221,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
             ) : (
               <Paper withBorder radius="md" p="xl">
                 <Text c="dimmed" ta="center">
-                  {items.length > 0 ? 'Choose a row to see its details.' : 'Nothing is selected.'}
+                  Choose a row to see its details.
                 </Text>
               </Paper>
             )}
