@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { actionButton, DEMO_PASSWORD, look, signInAs } from './helpers';
+import { actionButton, DEMO_PASSWORD, look, pressConfirmed, signInAs } from './helpers';
 
 // One invoice-number scheme per installer (issue 17, defect 6; 000 §2 shows the customer-facing number):
 // the demo's Elite Auto Film invoices are EAF-1040, EAF-1041, …; an invoice the product raises for Elite
@@ -49,12 +49,7 @@ test.describe('invoice numbers', () => {
     await started.first().click();
     await expect(actionButton(page, 'COMPLETE JOB')).toBeEnabled();
     const requestId = new URL(page.url()).searchParams.get('id');
-    await actionButton(page, 'COMPLETE JOB').click();
-    // The action may ask for confirmation first (another change adds the popup); either way it completes.
-    const confirm = page.getByRole('dialog', { name: 'Complete this job?' });
-    const pickups = page.getByRole('heading', { level: 1, name: 'Pickups' });
-    await expect(confirm.or(pickups)).toBeVisible();
-    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'COMPLETE JOB' }).click();
+    await pressConfirmed(page, 'COMPLETE JOB', 'Complete the job and send the invoice for');
     await expect(page).toHaveURL(new RegExp(`/pickups\\?id=${requestId}$`));
 
     const payments = page.getByRole('region', { name: 'Payments' });
