@@ -16,6 +16,18 @@ import { estimateWizardKeys } from './query-keys';
 
 export const BLOCKED_DAY_LABEL = 'Fully booked';
 
+/** Names of the calendar's icon buttons for screen readers (axe: buttons need a name). */
+const calendarLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose the month',
+  yearLevelControl: 'Choose the year',
+};
+
 /**
  * The drop-off date picker: days before tomorrow, past the 60-day horizon and fully booked days (GET
  * /installerCalendars/{installerId}) are disabled. When the chosen day turns out to be blocked, the next
@@ -51,6 +63,9 @@ export function DropOffPicker(props: {
         maxDate={window.latest}
         excludeDate={(day) => isDropOffExcluded(day, window, blocked)}
         getDayProps={(day) => (blocked.has(day) ? { title: BLOCKED_DAY_LABEL } : {})}
+        ariaLabels={calendarLabels}
+        // Mantine paints weekends light red, below the 4.5:1 contrast text needs; a drop-off may be any day.
+        weekendDays={[]}
         onChange={(day) => {
           if (day && !isDropOffExcluded(day, window, blocked)) onChange(day);
         }}

@@ -127,7 +127,7 @@ export function WorkStep(props: {
               </Text>
             )}
             {mode === 'installer' && s.discount ? (
-              <Text size="xs" c="green.8" data-testid="line-discount">
+              <Text size="xs" c="teal.9" data-testid="line-discount">
                 Discount −{formatMoney(wireDollarsToCents(s.discount))}
                 {s.discountPercent != null ? ` (${s.discountPercent}%)` : ''} ·{' '}
                 {formatMoney(wireDollarsToCents(lineCost(s)) - wireDollarsToCents(s.discount))}
