@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { look, signInAs } from './helpers';
-import { addAnotherService } from './wizard-steps';
+import { signInAs } from './helpers';
+import { addAnotherService, lookAccessible } from './wizard-steps';
 
 // Creation flows (001 §2.2, issue 6) on the built product with the demo data.
 const VIN = '1HGCM82633A004352'; // 2003 Honda Accord, decoded offline
@@ -19,7 +19,7 @@ async function fillDealerWizard(page: Page, prefix: string | null) {
   await expect(next).toBeDisabled();
   await page.getByRole('combobox', { name: 'Specialist' }).click();
   await page.getByRole('option', { name: /^Any \(\d+\)$/ }).click();
-  if (prefix) await look(page, `${prefix}-1-specialist`);
+  if (prefix) await lookAccessible(page, `${prefix}-1-specialist`);
   await expect(next).toBeEnabled();
   await next.click();
 
@@ -30,7 +30,7 @@ async function fillDealerWizard(page: Page, prefix: string | null) {
   await vin.fill(VIN);
   await page.getByRole('button', { name: 'Decode VIN' }).click();
   await expect(page.getByTestId('vehicle-summary')).toContainText('2003 Honda Accord');
-  if (prefix) await look(page, `${prefix}-2-vehicle`);
+  if (prefix) await lookAccessible(page, `${prefix}-2-vehicle`);
   await next.click();
 
   const addButtons = page.getByRole('button', { name: /^Add / });
@@ -40,15 +40,15 @@ async function fillDealerWizard(page: Page, prefix: string | null) {
   await expect(page.getByTestId('selected-service')).toHaveCount(1);
   // A second service that is not included by the first.
   await addAnotherService(page);
-  if (prefix) await look(page, `${prefix}-3-work`);
+  if (prefix) await lookAccessible(page, `${prefix}-3-work`);
   await next.click();
 
   await page.getByRole('textbox', { name: 'Notes' }).fill('Front bumper scratch, e2e');
   await page.getByRole('textbox', { name: 'Stock #' }).fill('STK-42');
-  if (prefix) await look(page, `${prefix}-4-notes`);
+  if (prefix) await lookAccessible(page, `${prefix}-4-notes`);
   await next.click();
   await expect(page.getByRole('button', { name: 'Send Request' })).toBeEnabled();
-  if (prefix) await look(page, `${prefix}-5-dates`);
+  if (prefix) await lookAccessible(page, `${prefix}-5-dates`);
 }
 
 for (const viewport of [
@@ -74,11 +74,11 @@ for (const viewport of [
           /We found \d+ existing estimate\(s\) and job\(s\) for this 2003 Honda Accord/,
         );
         await page.waitForTimeout(500); // the modal's opening transition
-        await look(page, `creation-dealer-${viewport.name}-duplicate`);
+        await lookAccessible(page, `creation-dealer-${viewport.name}-duplicate`);
         await dialog.getByRole('button', { name: 'Continue' }).click();
       }
       await expect(ending).toBeVisible({ timeout: 20_000 });
-      await look(page, `creation-dealer-${viewport.name}-6-ending`);
+      await lookAccessible(page, `creation-dealer-${viewport.name}-6-ending`);
       const text = (await ending.textContent()) ?? '';
       const total = /Total (\$[\d,]+\.\d\d)/.exec(text)?.[1];
       const requestId = /#(\d+)/.exec(text)?.[1];
@@ -143,7 +143,7 @@ for (const viewport of [
     await expect(page.getByText('Phone number must be 10 digits')).toBeVisible();
     await page.getByRole('textbox', { name: 'Phone' }).fill('(555) 123-4567');
     await page.getByRole('textbox', { name: 'E-mail' }).fill('e2e.customer@example.com');
-    await look(page, `${prefix}-1-customer`);
+    await lookAccessible(page, `${prefix}-1-customer`);
     await page.getByRole('button', { name: 'Save customer' }).click();
     await expect(page.getByTestId('party-summary')).toContainText(name);
     await next.click();
@@ -151,7 +151,7 @@ for (const viewport of [
     await page.getByRole('textbox', { name: 'VIN #' }).fill(VIN);
     await page.getByRole('button', { name: 'Decode VIN' }).click();
     await expect(page.getByTestId('vehicle-summary')).toContainText('2003 Honda Accord');
-    await look(page, `${prefix}-2-vehicle`);
+    await lookAccessible(page, `${prefix}-2-vehicle`);
     await next.click();
 
     await page.getByRole('button', { name: /^Add / }).first().click();
@@ -161,13 +161,13 @@ for (const viewport of [
     await discount.getByRole('textbox', { name: 'Discount amount' }).fill('10');
     await discount.getByRole('button', { name: 'Apply discount' }).click();
     await expect(page.getByTestId('line-discount')).toContainText('Discount −$10.00');
-    await look(page, `${prefix}-3-work`);
+    await lookAccessible(page, `${prefix}-3-work`);
     await next.click();
     await page.getByRole('textbox', { name: 'Notes' }).fill('Walk-in customer');
-    await look(page, `${prefix}-4-notes`);
+    await lookAccessible(page, `${prefix}-4-notes`);
     await next.click();
     await expect(page.getByRole('button', { name: 'Book Appointment' })).toBeVisible();
-    await look(page, `${prefix}-5-dates`);
+    await lookAccessible(page, `${prefix}-5-dates`);
     await page.getByRole('button', { name: 'Create Estimate' }).click();
     await expect(page).toHaveURL(/\/requestimates$/, { timeout: 20_000 });
     await expect(

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { type Api, apiAs, isoDay, signInAs, snap } from './helpers';
 
 // The installer wizard's popups and outcomes (001 §2.3, §2.4, §4, §5) on the built product. Every test makes
@@ -50,11 +51,12 @@ async function chooseCategory(page: Page, category: string) {
   await page.getByRole('option', { name: category, exact: true }).click();
 }
 
-/** A screenshot once the popups' open transitions are over. */
-async function look(page: Page, name: string) {
+/** A screenshot once the popups' open transitions are over, and axe on the wizard's views (issue 17). */
+async function look(page: Page, name: string, isWizardView = true) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.waitForTimeout(250); // Mantine's transitions are CSS transitions of about 200 ms
   await snap(page, name);
+  if (isWizardView) await expectAccessible(page, name);
 }
 
 for (const viewport of [
@@ -150,7 +152,7 @@ for (const viewport of [
       const row = page.getByRole('list', { name: 'Jobs list' }).getByRole('button').filter({ hasText: name });
       await row.first().click();
       await expect(page.getByText(money(reply.totals.customerTotal)).first()).toBeVisible();
-      await look(page, `estimate-wizard-${viewport.name}-booked-job`);
+      await look(page, `estimate-wizard-${viewport.name}-booked-job`, false);
     });
   });
 }

@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { look } from './helpers';
 
 /**
  * On a wizard's Work step, adds the next service the selected ones do not include, so there is one more
@@ -16,4 +18,10 @@ export async function addAnotherService(page: Page) {
     if ((await lines.count()) === before + 1) break;
   }
   await expect(lines).toHaveCount(before + 1);
+}
+
+/** A screenshot of a wizard's view to look at, and axe on the same view (issue 17). */
+export async function lookAccessible(page: Page, name: string) {
+  await look(page, name);
+  await expectAccessible(page, name);
 }
