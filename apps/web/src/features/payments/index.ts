@@ -1,1 +1,2 @@
-export { PaymentPanel } from './payment-panel';
+export { computeBalanceDueCents } from './balance-due';
+export { PaymentPanel, useRequestPayments } from './payment-panel';

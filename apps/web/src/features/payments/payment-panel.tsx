@@ -452,6 +452,18 @@ function DepositSection({
   );
 }
 
+/** The job's payments, once it has any to show: a finished job, or an installer job (its deposit). */
+export function useRequestPayments(
+  request: Pick<TRequestimate, 'requestId' | 'currentState' | 'requestType'>,
+  companyId: number,
+) {
+  return useQuery({
+    queryKey: paymentKeys.requestPayments(companyId, request.requestId),
+    queryFn: () => fetchRequestPayments(request.requestId),
+    enabled: isJobFinished(request.currentState) || request.requestType === 'installer',
+  });
+}
+
 /** Money of the selected job: deposit, invoice, payment methods, PO (000 §2, §4, §5, §8). */
 export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps) {
   const queryClient = useQueryClient();
@@ -460,11 +472,7 @@ export function PaymentPanel({ request, userType, companyId }: PaymentPanelProps
   const finished = isJobFinished(request.currentState);
   const showDeposit = request.requestType === 'installer';
 
-  const payments = useQuery({
-    queryKey: paymentKeys.requestPayments(companyId, requestId),
-    queryFn: () => fetchRequestPayments(requestId),
-    enabled: finished || showDeposit,
-  });
+  const payments = useRequestPayments(request, companyId);
   const finalPayment = payments.data?.find((payment) => payment.payment_type === 'final') ?? null;
   const invoiceRef = finalPayment?.invoice_id ? String(finalPayment.invoice_id) : (request.invoiceId ?? null);
   const installerId = isInstaller ? companyId : request.assignedTo;

@@ -117,10 +117,9 @@ function MapPicture({ map, alt }: { map: StaticMap; alt: string }) {
   );
 }
 
-/** A small map of the request's location linking to a maps search, or an honest 'No location'. */
-export function MapPreview({ latitude, longitude, placeName, port = openStreetMapPort }: MapPreviewProps) {
-  const location = toMapLocation(latitude, longitude);
-  const map = location
+/** The preview's picture and link for a location (null without one). */
+function describePreview(location: ReturnType<typeof toMapLocation>, port: MapPort): StaticMap | null {
+  return location
     ? port.describeStaticMap({
         location,
         width: MAP_PREVIEW_WIDTH,
@@ -128,6 +127,12 @@ export function MapPreview({ latitude, longitude, placeName, port = openStreetMa
         zoom: MAP_PREVIEW_ZOOM,
       })
     : null;
+}
+
+/** A small map of the request's location linking to a maps search, or an honest 'No location'. */
+export function MapPreview({ latitude, longitude, placeName, port = openStreetMapPort }: MapPreviewProps) {
+  const location = toMapLocation(latitude, longitude);
+  const map = describePreview(location, port);
   if (!location || !map) return <NoLocation />;
   const where = `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}`;
   const alt = placeName
@@ -135,4 +140,24 @@ export function MapPreview({ latitude, longitude, placeName, port = openStreetMa
     : `Map of the area around ${where}`;
   // A new image (another request) starts without the failure of the previous one.
   return <MapPicture key={map.imageUrl} map={map} alt={alt} />;
+}
+
+/** Phones: the map as one line, a link to the full map (or 'No location'), instead of the picture. */
+export function MapLink({ latitude, longitude, placeName, port = openStreetMapPort }: MapPreviewProps) {
+  const map = describePreview(toMapLocation(latitude, longitude), port);
+  if (!map) {
+    return (
+      <Text size="sm" c="dimmed">
+        <IconMapOff size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+        No location
+      </Text>
+    );
+  }
+  return (
+    <Anchor href={map.linkUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+      <IconMapPin size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+      {placeName ? `Map of ${placeName}` : 'Open the map'}
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
 }

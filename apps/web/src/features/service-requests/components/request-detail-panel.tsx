@@ -6,16 +6,18 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileAlert, IconInfoCircle } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useRef } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
 import { VinField } from '../../lifecycle/vin-field';
-import { PaymentPanel } from '../../payments';
+import { computeBalanceDueCents, PaymentPanel, useRequestPayments } from '../../payments';
 import { listPanelButtons, toRequestContext } from '../action-buttons';
 import { findHelpText } from '../help-text';
 import { useRequestDetail } from '../hooks/use-request-detail';
 import { findCounterpartName } from '../request-format';
 import { buildRequestSummary, findSchedule, isContractBannerShown } from '../request-summary';
+import { MobileActionBar } from './mobile-action-bar';
 import { RequestActions } from './request-actions';
 import {
   InstallerChoice,
@@ -85,11 +87,16 @@ export function RequestDetailPanel({
   const form = useForm<PanelSelection>({ initialValues: noSelection });
   const { serviceId, installerId, reviewScore } = form.values;
   const [isWorkDetailOpen, workDetail] = useDisclosure(false);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const request = detail.request.data ?? listRow;
   // The VIN field starts with the stored VIN unless it is an 'NV' placeholder (000 §5).
   const storedVin = request?.vin && !request.vin.toUpperCase().startsWith('NV') ? request.vin : '';
   const vin = form.values.vin ?? storedVin;
   const offersForRules = detail.offers.data ?? [];
+  const payments = useRequestPayments(
+    request ?? { requestId, currentState: 'new', requestType: 'dealer' },
+    user?.companyId ?? 0,
+  );
   const lifecycle = useLifecycleActions({
     request,
     actor: { userType: user?.userType ?? 'dealer', companyId: user?.companyId ?? 0 },
@@ -219,22 +226,24 @@ export function RequestDetailPanel({
         />
       </Paper>
       {!isReadOnly && (
-        <RequestActions
-          buttons={buttons}
-          reviewScore={reviewScore}
-          onReviewScoreChange={(score) => form.setFieldValue('reviewScore', score)}
-          onAction={lifecycle.press}
-          pendingAction={lifecycle.pendingAction}
-        >
-          {isChoosingInstaller && (
-            <InstallerChoice
-              offers={offers}
-              chosenInstallerId={installerId}
-              onChoose={(id) => form.setFieldValue('installerId', id)}
-            />
-          )}
-          {isCheckingIn && <VinField value={vin} onChange={(typed) => form.setFieldValue('vin', typed)} />}
-        </RequestActions>
+        <div ref={actionsRef}>
+          <RequestActions
+            buttons={buttons}
+            reviewScore={reviewScore}
+            onReviewScoreChange={(score) => form.setFieldValue('reviewScore', score)}
+            onAction={lifecycle.press}
+            pendingAction={lifecycle.pendingAction}
+          >
+            {isChoosingInstaller && (
+              <InstallerChoice
+                offers={offers}
+                chosenInstallerId={installerId}
+                onChoose={(id) => form.setFieldValue('installerId', id)}
+              />
+            )}
+            {isCheckingIn && <VinField value={vin} onChange={(typed) => form.setFieldValue('vin', typed)} />}
+          </RequestActions>
+        </div>
       )}
       {!isReadOnly && <PaymentPanel request={request} userType={user.userType} companyId={user.companyId} />}
       <Paper withBorder radius="md" p="md">
@@ -245,6 +254,20 @@ export function RequestDetailPanel({
           <RequestReferral referrals={detail.referral.data ?? []} part={detail.referral} />
         </SimpleGrid>
       </Paper>
+      {!isReadOnly && (
+        <MobileActionBar
+          buttons={buttons}
+          balanceCents={computeBalanceDueCents(request, payments.data)}
+          onAction={lifecycle.press}
+          pendingAction={lifecycle.pendingAction}
+          onShowAll={() => {
+            actionsRef.current?.scrollIntoView({ block: 'start' });
+            actionsRef.current
+              ?.querySelector<HTMLElement>('button:not([disabled]), input')
+              ?.focus({ preventScroll: true });
+          }}
+        />
+      )}
       {lifecycle.popups}
       <WorkDetailModal
         opened={isWorkDetailOpen}

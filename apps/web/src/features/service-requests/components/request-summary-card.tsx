@@ -3,7 +3,7 @@ import { formatMoney } from '@app/domain/shared/money';
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileText } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { MapPreview } from '../../maps/components/map-preview';
+import { MapLink, MapPreview } from '../../maps/components/map-preview';
 import { formatDisplayDate, formatVehicle } from '../request-format';
 import type { RequestSummary } from '../request-summary';
 import type { PartState } from './detail-section';
@@ -127,7 +127,13 @@ export function RequestSummaryCard({
             Details
           </Button>
         </Stack>
-        <MapPreview latitude={request.latitude} longitude={request.longitude} placeName={mapPlace} />
+        {/* Phones get a one-line link: the picture pushed the actions a screen further down (issue 17). */}
+        <Box visibleFrom="sm">
+          <MapPreview latitude={request.latitude} longitude={request.longitude} placeName={mapPlace} />
+        </Box>
+        <Box hiddenFrom="sm" w="100%">
+          <MapLink latitude={request.latitude} longitude={request.longitude} placeName={mapPlace} />
+        </Box>
       </Group>
     </Paper>
   );
