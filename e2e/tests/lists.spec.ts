@@ -71,7 +71,9 @@ test.describe('desktop lists', () => {
           page.getByRole('region', { name: 'Services' }).getByRole('listitem').first(),
         ).toBeVisible();
         // The map: an image linking to OpenStreetMap, or its offline fallback inside the same link.
-        await expect(summary.locator('a[href^="https://www.openstreetmap.org/search?query="]')).toBeVisible();
+        await expect(
+          summary.locator('a[href^="https://www.openstreetmap.org/search?query="]:visible'),
+        ).toBeVisible();
         await look(page, `lists-${account.name}-${mode.title.toLowerCase()}-1280`);
       }
     });

@@ -1,6 +1,7 @@
 import { isValidVin, normalizeVin, VIN_LENGTH } from '@app/domain/vehicles/vin';
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { lookUpVin } from './lifecycle-api';
@@ -56,7 +57,13 @@ export function VinField({ value, onChange }: VinFieldProps) {
               </Text>
             </>
           ) : vehicle.data && (vehicle.data.Make || vehicle.data.make_name) ? (
-            <Text size="sm" c="green.8">
+            <Text size="sm" fw={600}>
+              <IconCircleCheck
+                size={16}
+                color="var(--mantine-color-green-8)"
+                aria-hidden
+                style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+              />
               {[
                 vehicle.data.ModelYear,
                 vehicle.data.make_name ?? vehicle.data.Make,
