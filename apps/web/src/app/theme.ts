@@ -2,7 +2,6 @@ import {
   type CSSVariablesResolver,
   createTheme,
   defaultVariantColorsResolver,
-  Modal,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -43,7 +42,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '64em', lg: '75em', xl: '88em' },
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // A plain object, not Modal.extend: importing Modal here put it (and floating-ui, remove-scroll) into
+    // the entry that the sign-in screen loads (issue 17, delivery).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 

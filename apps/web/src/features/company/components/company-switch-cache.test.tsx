@@ -52,8 +52,10 @@ describe('switching company in the top bar', { timeout: 30_000 }, () => {
     expect(await within(list).findByText(/Toyota Camry/)).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('combobox', { name: 'Company' }));
-    await user.click(await screen.findByRole('option', { name: 'Elite Auto Film North' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Company' }),
+      'Elite Auto Film North',
+    );
 
     // The new company's list is still on its way: the screen says so, and the old rows are gone.
     await waitFor(() => expect(screen.getByRole('status', { name: 'Loading the list' })).toBeInTheDocument());
