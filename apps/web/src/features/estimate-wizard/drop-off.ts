@@ -6,11 +6,12 @@
 import type { TInstallerCalendarDay } from '@app/contracts/scheduling.contract';
 import { calendarHorizonDays, isDayBlocked } from '@app/domain/scheduling/availability';
 import { addDays, type IsoDate, toLocalIsoDate } from '@app/domain/scheduling/dates';
+import { DISPLAY_DATE_FORMAT } from '../service-requests/request-format';
 
 export type DropOffWindow = { earliest: IsoDate; latest: IsoDate };
 
-/** A drop-off day as the picker and the summary show it: 'Thu, Nov 26, 2026'. */
-export const DROP_OFF_FORMAT = 'ddd, MMM D, YYYY';
+/** A drop-off day as the picker and the summary show it, like every other screen: 'Thu, Nov 26th 2026'. */
+export const DROP_OFF_FORMAT = DISPLAY_DATE_FORMAT;
 
 export function dropOffWindow(now = new Date()): DropOffWindow {
   const today = toLocalIsoDate(now);

@@ -11,7 +11,7 @@ import { installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, shellFakes, signInAs } from '../../test/fixtures';
 import { buildCatalogService, buildVinReply, FIXTURE_VIN } from '../request-wizard/request-wizard.fixtures';
 import { buildEstimate, buildService } from '../service-requests/service-requests.fixtures';
-import { dropOffWindow } from './drop-off';
+import { DROP_OFF_FORMAT, dropOffWindow } from './drop-off';
 import { EstimateWizardPage } from './estimate-wizard-page';
 import { REFERRAL_ADVANCE_MS } from './referral-start';
 
@@ -228,7 +228,7 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
     expect(summary).toHaveTextContent('ServicesBadge removal, Bumper Repaint');
     expect(summary).toHaveTextContent('NotesKeys at the desk');
     expect(summary).toHaveTextContent(
-      `Drop-off deadline${dayjs(dropOffWindow().earliest).format('ddd, MMM D, YYYY')}`,
+      `Drop-off deadline${dayjs(dropOffWindow().earliest).format(DROP_OFF_FORMAT)}`,
     );
     // …and the total the customer pays with the specialist's tax: 516.05 + 7.5 % (38.70).
     const total = screen.getByRole('region', { name: 'Running total' });
@@ -375,7 +375,7 @@ describe('installer drop-off date', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'NEXT' }));
     await user.click(screen.getByRole('button', { name: 'NEXT' }));
     const picker = await screen.findByRole('button', { name: 'Drop-off date' });
-    await waitFor(() => expect(picker).toHaveTextContent(dayjs(next).format('ddd, MMM D, YYYY')));
+    await waitFor(() => expect(picker).toHaveTextContent(dayjs(next).format(DROP_OFF_FORMAT)));
     await user.click(picker);
     const blockedDay = await screen.findByRole('button', { name: dayjs(earliest).format('D MMMM YYYY') });
     expect(blockedDay).toBeDisabled();

@@ -41,9 +41,12 @@ export function formatListDate(value: string | null | undefined): string {
   return date ? dayjs(date).format('ddd MMM D') : '—';
 }
 
+/** The one format of a day on the detail screens, popups and wizards: 'Mon, Jan 5th 2026' (000 §9, K15). */
+export const DISPLAY_DATE_FORMAT = 'ddd, MMM Do YYYY';
+
 /** Detail dates: like 'Mon, Jan 5th 2026' (000 §9, K15). */
 export function formatDisplayDate(date: ScreenDate | null): string {
-  return date ? toDayjs(date).format('ddd, MMM Do YYYY') : '—';
+  return date ? toDayjs(date).format(DISPLAY_DATE_FORMAT) : '—';
 }
 
 /** The local calendar day of a date, 'YYYY-MM-DD', for the domain's date rules. */
