@@ -153,7 +153,8 @@ export function DevMailboxPage() {
                           <Text size="sm" fw={500} truncate="end">
                             {messageHeading(message)}
                           </Text>
-                          <Badge size="xs" color={statusColors[message.status]}>
+                          {/* The heading gives way (truncated), never the status (issue 17, defect 9). */}
+                          <Badge size="xs" color={statusColors[message.status]} style={{ flex: 'none' }}>
                             {message.status}
                           </Badge>
                         </Group>
