@@ -55,12 +55,12 @@ for (const width of [1280, 390]) {
       const messages = page.getByRole('list', { name: 'Messages' });
       await expect(messages.getByText(/^New request #4711/)).toBeVisible();
       await look(page, `a11y-dev-mailbox-${width}`);
-      // Each badge shows its whole word and lies inside its row (not cut off by the row's edge).
+      // Each badge shows its whole word and lies inside the list's visible box (not cut off by its edge).
       const badges = await messages.locator('li').evaluateAll((rows) =>
         rows.map((row) => {
           const badge = row.querySelector('.mantine-Badge-root');
           const label = row.querySelector('.mantine-Badge-label');
-          const edge = row.getBoundingClientRect();
+          const edge = (row.closest('.mantine-Paper-root') ?? row).getBoundingClientRect();
           const box = badge?.getBoundingClientRect();
           return {
             text: label?.textContent,

@@ -1,12 +1,12 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Grid,
   Group,
   Loader,
   Paper,
-  ScrollArea,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -136,7 +136,9 @@ export function DevMailboxPage() {
         <Grid>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Paper withBorder radius="md">
-              <ScrollArea.Autosize mah={560}>
+              {/* Native scrolling: Mantine's autosized ScrollArea widens its content to the longest subject,
+                  which pushed the status badges out of sight (issue 17, defect 9). */}
+              <Box mah={560} style={{ overflowY: 'auto' }}>
                 <ul aria-label="Messages" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
                   {messages.map((message) => (
                     <li key={message.id}>
@@ -153,7 +155,7 @@ export function DevMailboxPage() {
                           <Text size="sm" fw={500} truncate="end">
                             {messageHeading(message)}
                           </Text>
-                          {/* The heading gives way (truncated), never the status (issue 17, defect 9). */}
+                          {/* The heading gives way (truncated), never the status. */}
                           <Badge size="xs" color={statusColors[message.status]} style={{ flex: 'none' }}>
                             {message.status}
                           </Badge>
@@ -165,7 +167,7 @@ export function DevMailboxPage() {
                     </li>
                   ))}
                 </ul>
-              </ScrollArea.Autosize>
+              </Box>
             </Paper>
             {outbox.isFetching && <Loader size="xs" mt="xs" aria-label="Refreshing" />}
           </Grid.Col>
