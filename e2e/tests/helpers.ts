@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -16,8 +17,13 @@ export async function fillSignIn(page: Page, email: string, password = DEMO_PASS
   await page.getByRole('button', { name: 'Lets Go' }).click();
 }
 
-/** Screenshots we look at, kept under screenshots/ (not committed). */
+/**
+ * Screenshots we look at, kept under screenshots/ (not committed). Every screen a spec keeps a picture of is
+ * also scanned with axe (WCAG 2.2 AA; any critical or serious violation fails the test), so axe covers every
+ * screen and popup the suite looks at, not only the ones accessibility.spec.ts visits (issue 17).
+ */
 export async function snap(page: Page, name: string) {
+  await expectAccessible(page, name);
   const dir = path.resolve(import.meta.dirname, '../../screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

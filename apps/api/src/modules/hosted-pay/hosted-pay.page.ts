@@ -43,13 +43,13 @@ main{max-width:480px;margin:0 auto;padding:24px 16px 48px}
 .brand{font-size:14px;color:#495057;font-weight:600;margin:0 0 4px}
 h1{font-size:22px;margin:0 0 4px;line-height:1.25;display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px}
 .nowrap{white-space:nowrap}
-.muted{color:#868e96;font-size:14px;margin:0}
-.amount-label{font-size:13px;color:#868e96;text-transform:uppercase;letter-spacing:.06em;margin:20px 0 0}
+.muted{color:#495057;font-size:14px;margin:0}
+.amount-label{font-size:13px;color:#495057;text-transform:uppercase;letter-spacing:.06em;margin:20px 0 0}
 .amount{font-size:34px;font-weight:700;margin:0;line-height:1.2;letter-spacing:-.5px}
 .badge{display:inline-block;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.05em;border-radius:999px;padding:2px 10px}
-.badge-open{background:#e7f5ff;color:#1864ab}.badge-paid{background:#ebfbee;color:#2b8a3e}.badge-void,.badge-draft{background:#f1f3f5;color:#495057}
+.badge-open{background:#e7f5ff;color:#1864ab}.badge-paid{background:#ebfbee;color:#237032}.badge-void,.badge-draft{background:#f1f3f5;color:#495057}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px;margin:20px 0 0;font-size:15px}
-dt{color:#868e96}dd{margin:0;text-align:right;overflow-wrap:anywhere;text-wrap:pretty}
+dt{color:#495057}dd{margin:0;text-align:right;overflow-wrap:anywhere;text-wrap:pretty}
 dl.totals{border-top:1px solid #e9ecef;padding-top:12px;margin-top:12px}
 dl.totals dt.strong,dl.totals dd.strong{color:#212529;font-weight:700}
 h2{font-size:17px;margin:0 0 12px}
@@ -58,15 +58,15 @@ input{width:100%;font:inherit;font-size:16px;padding:10px 12px;border:1px solid 
 input:focus{outline:2px solid #339af0;outline-offset:1px;border-color:#339af0}
 input[aria-invalid=true]{border-color:#e03131}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-button{width:100%;margin-top:20px;font:inherit;font-size:17px;font-weight:700;color:#fff;background:#1c7ed6;border:0;border-radius:8px;padding:12px 16px;cursor:pointer}
-button:hover{background:#1971c2}button:focus-visible{outline:3px solid #a5d8ff;outline-offset:2px}
+button{width:100%;margin-top:20px;font:inherit;font-size:17px;font-weight:700;color:#fff;background:#1864ab;border:0;border-radius:8px;padding:12px 16px;cursor:pointer}
+button:hover{background:#1971c2}button:focus-visible{outline:3px solid #1864ab;outline-offset:2px}
 .alert{border-radius:8px;padding:12px 14px;font-size:15px;margin:0 0 12px}
 .alert-error{background:#fff5f5;border:1px solid #ffc9c9;color:#c92a2a}
-.alert-success{background:#ebfbee;border:1px solid #b2f2bb;color:#2b8a3e}
+.alert-success{background:#ebfbee;border:1px solid #b2f2bb;color:#237032}
 .alert-info{background:#f8f9fa;border:1px solid #dee2e6;color:#495057}
 .test{font-size:13px;color:#495057;background:#fff9db;border:1px solid #ffec99;border-radius:8px;padding:10px 12px;margin:16px 0 0}
 .test code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;white-space:nowrap}
-.foot{text-align:center;font-size:12px;color:#868e96;margin-top:24px}
+.foot{text-align:center;font-size:12px;color:#495057;margin-top:24px}
 @media (min-width:768px){main{padding-top:48px}.card{padding:32px}}
 `;
 

@@ -165,7 +165,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
             {title}
           </Title>
           {list.isSuccess && (
-            <Badge color="white" c={`${color}.8`} variant="filled" aria-label={`${total} in total`}>
+            <Badge color="white" c="dark.8" variant="filled" aria-label={`${total} in total`}>
               {total}
             </Badge>
           )}
