@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiHttpError } from '../../lib/api-client';
 import { refreshAfterAction } from './action-refresh';
@@ -94,14 +94,8 @@ export function useLifecycleActions({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [popup, setPopup] = useState<TLifecycleAction | null>(null);
-  // The button that opened the popup: the popup unmounts on close, so Mantine cannot give the focus back.
-  const opener = useRef<HTMLElement | null>(null);
-  const closePopup = () => {
-    setPopup(null);
-    const button = opener.current;
-    opener.current = null;
-    if (button) requestAnimationFrame(() => button.isConnected && button.focus());
-  };
+  // The focus goes back to the button that opened a popup through app/focus-keeper.ts.
+  const closePopup = () => setPopup(null);
   const requestId = request?.requestId ?? 0;
 
   const mutation = useMutation({
@@ -194,7 +188,6 @@ export function useLifecycleActions({
       action === 'transfer' ||
       action === 'delete'
     ) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setPopup(action);
       return;
     }
