@@ -1,6 +1,8 @@
 import { Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { AddCustomerForm } from './add-customer-form';
 import { AddDealerForm } from './add-dealer-form';
@@ -8,21 +10,37 @@ import { searchParties } from './estimate-wizard.api';
 import type { Party } from './previous-popups';
 import { estimateWizardKeys } from './query-keys';
 
-/** Step 1: a customer or dealer found by name (a keyboard-driven combobox), or a new one added. */
+type PartyKind = Party['kind'];
+
+/** Typing waits this long before it searches, so a name typed quickly is one search, not one per key. */
+export const PARTY_SEARCH_DEBOUNCE_MS = 200;
+
+/**
+ * Step 1: a customer or dealer found by name (a keyboard-driven combobox: arrows, Enter, Escape; the
+ * active option is announced through aria-activedescendant), or a new one added. What the user chose (the
+ * kind and the search text) is a form; whether the list is open and which option is active is the
+ * combobox's own state.
+ */
 export function CustomerStep(props: {
   value: Party | null;
   onChange: (p: Party | null) => void;
   installerId: number;
 }) {
-  const [kind, setKind] = useState<'customer' | 'dealer'>(props.value?.kind ?? 'customer');
-  const [query, setQuery] = useState(props.value?.name ?? '');
+  const form = useForm<{ kind: PartyKind; query: string }>({
+    initialValues: { kind: props.value?.kind ?? 'customer', query: props.value?.name ?? '' },
+  });
+  const { kind, query } = form.values;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [adding, setAdding] = useState(false);
+  const listboxId = useId();
   const companyId = useActingCompanyId();
+  const [searched] = useDebouncedValue(query, PARTY_SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: estimateWizardKeys.partySearch(companyId, kind, query),
-    queryFn: () => searchParties(kind, query),
+    queryKey: estimateWizardKeys.partySearch(companyId, kind, searched),
+    queryFn: () => searchParties(kind, searched),
+    // The last results stay while the next search runs, so the list does not flicker.
+    placeholderData: keepPreviousData,
   });
   const addLabel = kind === 'customer' ? 'Add new customer...' : 'Add new dealer...';
   const options = [...(search.data ?? []).slice(0, 50), { id: -1, name: addLabel }];
@@ -36,9 +54,17 @@ export function CustomerStep(props: {
       props.onChange(null);
       return;
     }
-    setQuery(o.name);
+    form.setFieldValue('query', o.name);
     props.onChange({ kind, id: o.id, name: o.name });
   }
+
+  function added(party: Party) {
+    setAdding(false);
+    form.setFieldValue('query', party.name);
+    props.onChange(party);
+  }
+
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   return (
     <Stack>
@@ -46,8 +72,7 @@ export function CustomerStep(props: {
         label="Work for"
         value={kind}
         onChange={(v) => {
-          setKind(v as 'customer' | 'dealer');
-          setQuery('');
+          form.setValues({ kind: v as PartyKind, query: '' });
           setAdding(false);
           props.onChange(null);
         }}
@@ -62,11 +87,12 @@ export function CustomerStep(props: {
           label={kind === 'customer' ? 'Search customers' : 'Search dealers'}
           role="combobox"
           aria-expanded={open}
-          aria-controls="party-listbox"
+          aria-controls={listboxId}
           aria-autocomplete="list"
+          aria-activedescendant={open ? optionId(active) : undefined}
           value={query}
           onChange={(e) => {
-            setQuery(e.currentTarget.value);
+            form.setFieldValue('query', e.currentTarget.value);
             setOpen(true);
             setActive(0);
           }}
@@ -88,7 +114,7 @@ export function CustomerStep(props: {
         />
         {open && (
           <Paper
-            id="party-listbox"
+            id={listboxId}
             role="listbox"
             withBorder
             shadow="sm"
@@ -97,6 +123,7 @@ export function CustomerStep(props: {
             {options.map((o, i) => (
               <Text
                 key={o.id}
+                id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
                 p="xs"
@@ -118,25 +145,8 @@ export function CustomerStep(props: {
           {props.value.kind === 'dealer' ? 'Dealer' : 'Customer'}: {props.value.name}
         </Text>
       )}
-      {adding && kind === 'customer' && (
-        <AddCustomerForm
-          installerId={props.installerId}
-          onCreated={(p) => {
-            setAdding(false);
-            setQuery(p.name);
-            props.onChange(p);
-          }}
-        />
-      )}
-      {adding && kind === 'dealer' && (
-        <AddDealerForm
-          onCreated={(p) => {
-            setAdding(false);
-            setQuery(p.name);
-            props.onChange(p);
-          }}
-        />
-      )}
+      {adding && kind === 'customer' && <AddCustomerForm installerId={props.installerId} onCreated={added} />}
+      {adding && kind === 'dealer' && <AddDealerForm onCreated={added} />}
     </Stack>
   );
 }
