@@ -12,6 +12,7 @@ import {
   serviceRequests,
 } from '../../db/schema/service-requests';
 import { vehicles } from '../../db/schema/vehicles';
+import { upsertRequestSchedule } from '../scheduling/scheduling.repository';
 
 export type RequestRow = typeof serviceRequests.$inferSelect;
 export type RequestPatch = Partial<Omit<typeof serviceRequests.$inferInsert, 'id' | 'version'>>;
@@ -387,32 +388,7 @@ export function createLifecycleRepository() {
         .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, fromInstallerId)));
     },
 
-    async upsertSchedule(
-      tx: Db | Tx,
-      values: {
-        requestId: number;
-        installerId: number;
-        installerCapacity: number;
-        startDate: Date;
-        endDate: Date;
-        now: Date;
-      },
-    ): Promise<void> {
-      const { now, ...row } = values;
-      await tx
-        .insert(requestSchedules)
-        .values({ ...row, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: requestSchedules.requestId,
-          set: {
-            installerId: row.installerId,
-            installerCapacity: row.installerCapacity,
-            startDate: row.startDate,
-            endDate: row.endDate,
-            updatedAt: now,
-          },
-        });
-    },
+    upsertSchedule: upsertRequestSchedule,
 
     async moveSchedule(tx: Db | Tx, requestId: number, toInstallerId: number, now: Date): Promise<void> {
       await tx

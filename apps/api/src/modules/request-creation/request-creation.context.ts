@@ -134,6 +134,7 @@ export function createRequestCreationContext(deps: RequestCreationServiceDeps) {
         installerCapacity: capacity,
         startDate: request.availableDate,
         endDate,
+        now: new Date(),
       });
     }
     await repository.updateOfferDates(

@@ -2,7 +2,7 @@ import type { CalendarEntry } from '@app/domain/scheduling/availability';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { calendarDays, requestSchedules } from '../../db/schema/calendar';
+import { calendarDays } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installerLocations, installers, users } from '../../db/schema/identity';
 import { referrals } from '../../db/schema/referrals';
@@ -13,6 +13,8 @@ import {
   requestStateHistory,
   serviceRequests,
 } from '../../db/schema/service-requests';
+
+import { upsertRequestSchedule } from '../scheduling/scheduling.repository';
 
 type Conn = Db | Tx;
 export type RequestRow = typeof serviceRequests.$inferSelect;
@@ -280,30 +282,7 @@ export function createRequestCreationRepository(db: Db) {
       return true;
     },
 
-    async upsertSchedule(
-      tx: Tx,
-      values: {
-        requestId: number;
-        installerId: number;
-        installerCapacity: number;
-        startDate: Date;
-        endDate: Date;
-      },
-    ) {
-      await tx
-        .insert(requestSchedules)
-        .values(values)
-        .onConflictDoUpdate({
-          target: requestSchedules.requestId,
-          set: {
-            installerId: values.installerId,
-            installerCapacity: values.installerCapacity,
-            startDate: values.startDate,
-            endDate: values.endDate,
-            updatedAt: new Date(),
-          },
-        });
-    },
+    upsertSchedule: upsertRequestSchedule,
 
     /** Live offers of a request with the installers' contact details. */
     async listOfferRecipients(conn: Conn, requestId: number) {

@@ -1,6 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { calendarDays } from '../../db/schema/calendar';
+import type { Db, Tx } from '../../db/client';
+import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { installerLocations, installers, userCompanyAccess } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
 
@@ -18,6 +18,37 @@ export type CalendarSpanRow = {
 };
 
 /** Reads behind availability and transfer candidates. */
+/** The booked schedule of a request (one row per request: its working installer and dates). */
+export type RequestScheduleValues = {
+  requestId: number;
+  installerId: number;
+  installerCapacity: number;
+  startDate: Date;
+  endDate: Date;
+  now: Date;
+};
+
+/**
+ * Writes a request's schedule, replacing the one it had: the one writer of `request_schedules` (BOOK JOB,
+ * claim, assign and the creation wizards' bookings), in the caller's transaction.
+ */
+export async function upsertRequestSchedule(tx: Db | Tx, values: RequestScheduleValues): Promise<void> {
+  const { now, ...row } = values;
+  await tx
+    .insert(requestSchedules)
+    .values({ ...row, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: requestSchedules.requestId,
+      set: {
+        installerId: row.installerId,
+        installerCapacity: row.installerCapacity,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        updatedAt: now,
+      },
+    });
+}
+
 export function createSchedulingRepository(db: Db) {
   /**
    * Calendar rows grouped into spans by the database: distinct (job, status, day) first, then per job and
