@@ -43,6 +43,7 @@ describe('demo seed VINs', () => {
   it('decode offline to the seeded year, make and model', async () => {
     expect(seeded.length).toBeGreaterThanOrEqual(20);
     const service = createVehiclesService({
+      db: database.db,
       repository: createVehiclesRepository(database.db),
       decoder: createCorgiVinDecoder({ databasePath: defaultVpicDatabasePath(null) }),
       clock: () => NOW,

@@ -17,6 +17,6 @@ export function createCustomersModule({
   catalog: CatalogService;
   address?: AddressPort;
 }) {
-  const service = createCustomersService({ repository: createCustomersRepository(db), catalog, address });
+  const service = createCustomersService({ db, repository: createCustomersRepository(db), catalog, address });
   return { service, registerRoutes: (api: FastifyInstance) => registerCustomersRoutes(api, { service }) };
 }

@@ -1,6 +1,6 @@
 import type { TCustomer, TDealer } from '@app/contracts/customers.contract';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
@@ -176,17 +176,16 @@ export function createCustomersRepository(db: Db) {
     },
 
     /** A dealership created by an installer, linked to it as one of its dealerships. */
-    async insertDealer(installerId: number, values: typeof dealers.$inferInsert): Promise<TDealer> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(dealers)
-          .values({ ...values, createdByInstallerId: installerId })
-          .returning();
-        const row = rows[0];
-        if (!row) throw new Error('dealer insert returned no row');
-        await tx.insert(installerDealers).values({ installerId, dealerId: row.id }).onConflictDoNothing();
-        return toDealer(row, { isMember: false });
-      });
+    /** The dealership and its link to the installer that added it, in the caller's transaction. */
+    async insertDealer(tx: Tx, installerId: number, values: typeof dealers.$inferInsert): Promise<TDealer> {
+      const rows = await tx
+        .insert(dealers)
+        .values({ ...values, createdByInstallerId: installerId })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('dealer insert returned no row');
+      await tx.insert(installerDealers).values({ installerId, dealerId: row.id }).onConflictDoNothing();
+      return toDealer(row, { isMember: false });
     },
 
     async updateDealer(id: number, values: Partial<typeof dealers.$inferInsert>): Promise<TDealer> {

@@ -9,6 +9,7 @@ import {
 import { AppError } from '@app/contracts/errors.contract';
 import { z } from 'zod';
 import type { AddressPort } from '../../adapters/address/address-port';
+import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { CustomersRepository } from './customers.repository';
@@ -27,10 +28,13 @@ function requireOwnDealer(auth: AuthContext, dealerId: number, what: string) {
 }
 
 export function createCustomersService({
+  db,
   repository,
   catalog,
   address,
 }: {
+  /** Opens the transactions of the writes that touch more than one row. */
+  db: Db;
   repository: CustomersRepository;
   catalog: CatalogService;
   address: AddressPort;
@@ -212,7 +216,7 @@ export function createCustomersService({
           'Failed to create dealer: your services do not include wholesale work',
         );
       }
-      return repository.insertDealer(auth.companyId, {
+      const values = {
         name: body.dealerName,
         email: body.dealerEmail,
         phone: body.dealerPhoneNumber,
@@ -224,7 +228,8 @@ export function createCustomersService({
         installerCategories: body.installerCategories,
         isActive: body.dealerActive === undefined ? true : Boolean(body.dealerActive),
         customerContract: body.customerContract,
-      });
+      };
+      return db.transaction((tx) => repository.insertDealer(tx, auth.companyId, values));
     },
 
     /**

@@ -16,7 +16,7 @@ export function createVinDecoder(config: Config): VinDecoderPort & { warmUp?: ()
 
 export function createVehiclesModule({ db, config, clock }: { db: Db; config: Config; clock: () => Date }) {
   const decoder = createVinDecoder(config);
-  const service = createVehiclesService({ repository: createVehiclesRepository(db), decoder, clock });
+  const service = createVehiclesService({ db, repository: createVehiclesRepository(db), decoder, clock });
   return {
     service,
     decoder,

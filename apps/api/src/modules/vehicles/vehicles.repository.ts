@@ -368,27 +368,25 @@ export function createVehiclesRepository(db: Db) {
      * Replaces a placeholder VIN by the entered one on the caller's vehicles with that placeholder and on the
      * requests it can see that carry it (the request's copy of the VIN).
      */
-    async replaceVin(owner: Owner, from: string, to: string, requestId: number | null) {
-      return db.transaction(async (tx) => {
-        const updated = await tx
-          .update(vehicles)
-          .set({ vin: to, updatedAt: new Date() })
-          .where(and(eq(vehicles.vin, from), visibleVehicleSql(owner)))
-          .returning({ id: vehicles.id });
-        const requestScope =
-          owner.role === 'dealer'
-            ? sql`requestor_dealer_id = ${owner.companyId}::int`
-            : sql`(requestor_installer_id = ${owner.companyId}::int or assigned_installer_id = ${owner.companyId}::int)`;
-        const requests = await tx.execute(sql`
-          update service_requests set vin = ${to}, updated_at = now(), version = version + 1
-          where vin = ${from} and deleted_at is null and ${requestScope}
-            ${requestId === null ? sql`` : sql`and id = ${requestId}::int`}
-          returning id`);
-        return {
-          vehiclesUpdated: updated.length,
-          requestsUpdated: (requests as unknown as { rows: unknown[] }).rows.length,
-        };
-      });
+    async replaceVin(tx: Tx, owner: Owner, from: string, to: string, requestId: number | null) {
+      const updated = await tx
+        .update(vehicles)
+        .set({ vin: to, updatedAt: new Date() })
+        .where(and(eq(vehicles.vin, from), visibleVehicleSql(owner)))
+        .returning({ id: vehicles.id });
+      const requestScope =
+        owner.role === 'dealer'
+          ? sql`requestor_dealer_id = ${owner.companyId}::int`
+          : sql`(requestor_installer_id = ${owner.companyId}::int or assigned_installer_id = ${owner.companyId}::int)`;
+      const requests = await tx.execute(sql`
+        update service_requests set vin = ${to}, updated_at = now(), version = version + 1
+        where vin = ${from} and deleted_at is null and ${requestScope}
+          ${requestId === null ? sql`` : sql`and id = ${requestId}::int`}
+        returning id`);
+      return {
+        vehiclesUpdated: updated.length,
+        requestsUpdated: (requests as unknown as { rows: unknown[] }).rows.length,
+      };
     },
   };
 }

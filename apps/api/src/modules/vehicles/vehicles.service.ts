@@ -65,10 +65,13 @@ export function listFlowYears(flow: 'dealer' | 'installer' | 'catalog', currentY
 }
 
 export function createVehiclesService({
+  db,
   repository,
   decoder,
   clock,
 }: {
+  /** Opens the transactions of the writes that touch more than one row. */
+  db: Db;
   repository: VehiclesRepository;
   decoder: VinDecoderPort;
   clock: () => Date;
@@ -249,7 +252,9 @@ export function createVehiclesService({
         }
         throw new AppError('VALIDATION_FAILED', `'${rawFrom}' is not a stored placeholder VIN (NV…)`);
       }
-      const result = await repository.replaceVin(ownerOf(auth), from, body.vin, body.requestId ?? null);
+      const result = await db.transaction((tx) =>
+        repository.replaceVin(tx, ownerOf(auth), from, body.vin, body.requestId ?? null),
+      );
       if (result.vehiclesUpdated === 0 && result.requestsUpdated === 0) {
         throw new AppError('NOT_FOUND', `No vehicle or request of yours has VIN ${from}`);
       }
