@@ -31,13 +31,32 @@ describe('lifecycle transitions: refusals', () => {
     id: created.request.id,
     serviceId: created.lines[0]!.id,
   });
+  /** Who does what to an installer's own estimate: a dealer cannot even see it (404). */
+  const installerOnItsEstimate = {
+    allowed: () => w.sessions.installerA,
+    wrongRole: () => w.sessions.dealer,
+    canWrongRoleSeeIt: false,
+    otherCompany: () => w.sessions.installerC,
+    assist: () => w.sessions.installerAAssist,
+  };
+  /** Who does what to a dealer request offered to or assigned to installer A: the dealer sees it. */
+  const installerOnDealerWork = {
+    allowed: () => w.sessions.installerA,
+    wrongRole: () => w.sessions.dealer,
+    otherCompany: () => w.sessions.installerC,
+    assist: () => w.sessions.installerAAssist,
+  };
+  /** Who does what to the dealer's own request: installer A, offered it, sees it but may not do this. */
+  const dealerOnItsRequest = {
+    allowed: () => w.sessions.dealer,
+    wrongRole: () => w.sessions.installerA,
+    otherCompany: () => w.sessions.otherDealer,
+    assist: () => w.sessions.dealerAssist,
+  };
   const rows: Row[] = [
     {
       name: 'accept (PUT /requestOffered)',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnDealerWork,
       wrongState: async () =>
         firstLine(await w.dealerRequest({ currentState: 'scheduled', assignedInstallerId: w.installerA.id })),
       wrongStateMessage: 'Cannot accept a request in state scheduled',
@@ -46,10 +65,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'claim (POST /dashboard/claim)',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnDealerWork,
       wrongState: async () =>
         firstLine(await w.dealerRequest({ currentState: 'received', assignedInstallerId: w.installerA.id })),
       wrongStateMessage: 'Cannot claim a request in state received',
@@ -61,65 +77,42 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'assign',
-      allowed: () => w.sessions.dealer,
-      wrongRole: () => w.sessions.installerA,
-      otherCompany: () => w.sessions.otherDealer,
-      assist: () => w.sessions.dealerAssist,
+      ...dealerOnItsRequest,
       wrongState: async () => firstLine(await w.openRequest([w.installerA.id])),
       wrongStateMessage: 'Cannot assign a request in state new',
       send: (who, id) => action(who, id, 'assign', { installerId: w.installerA.id }),
     },
     {
       name: 'BOOK JOB',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
       wrongStateMessage: 'Cannot book a request in state scheduled',
       send: (who, id) => action(who, id, 'book', { startDate: '2025-03-12' }),
     },
     {
       name: 'JOB COMPLETED',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
       wrongStateMessage: 'Cannot complete an estimate in state scheduled',
       send: (who, id) => action(who, id, 'completeEstimate'),
     },
     {
       name: 'CHECK IN',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'new' })),
       wrongStateMessage: 'Cannot check in a request in state new',
       send: (who, id) => action(who, id, 'checkIn', { vin: VALID_VIN }),
     },
     {
       name: 'RESCHEDULE',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
       wrongStateMessage: 'Cannot reschedule a request in state received',
       send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'offered' }),
     },
     {
       name: 'START SERVICE',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
       wrongStateMessage: 'Cannot start a service of a request in state scheduled',
       send: (who, id, serviceId) =>
@@ -127,11 +120,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'FINISH SERVICE',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
       wrongStateMessage: 'Cannot finish a service of a request in state received',
       send: (who, id, serviceId) =>
@@ -139,22 +128,14 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'set deposit (PUT /requestimates/requestbyID/)',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
       wrongStateMessage: 'Cannot set a deposit on a request in state scheduled',
       send: (who, id) => call(who, 'PUT', `/api/requestimates/requestbyID/?Id=${id}`, { depositAmount: 10 }),
     },
     {
       name: 'COMPLETE JOB',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnItsEstimate,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
       wrongStateMessage: 'Cannot complete a job in state received',
       send: (who, id) => call(who, 'PUT', `/api/requestAllService/${id}`),
@@ -173,10 +154,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'REVIEW',
-      allowed: () => w.sessions.dealer,
-      wrongRole: () => w.sessions.installerA,
-      otherCompany: () => w.sessions.otherDealer,
-      assist: () => w.sessions.dealerAssist,
+      ...dealerOnItsRequest,
       wrongState: async () =>
         firstLine(await w.dealerRequest({ currentState: 'finished', assignedInstallerId: w.installerA.id })),
       wrongStateMessage: 'Cannot review a request in state finished',
@@ -184,10 +162,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'delete',
-      allowed: () => w.sessions.dealer,
-      wrongRole: () => w.sessions.installerA,
-      otherCompany: () => w.sessions.otherDealer,
-      assist: () => w.sessions.dealerAssist,
+      ...dealerOnItsRequest,
       wrongState: async () =>
         firstLine(await w.dealerRequest({ currentState: 'started', assignedInstallerId: w.installerA.id })),
       wrongStateMessage: 'Cannot delete a request in state started',
@@ -195,10 +170,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'reject',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnDealerWork,
       wrongState: async () =>
         firstLine(
           await w.dealerRequest({
@@ -211,10 +183,7 @@ describe('lifecycle transitions: refusals', () => {
     },
     {
       name: 'transfer',
-      allowed: () => w.sessions.installerA,
-      wrongRole: () => w.sessions.dealer,
-      otherCompany: () => w.sessions.installerC,
-      assist: () => w.sessions.installerAAssist,
+      ...installerOnDealerWork,
       wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
       wrongStateMessage: 'Cannot transfer a request in state scheduled',
       send: (who, id) => call(who, 'POST', '/api/transfer', { requestId: id, toInstaller: w.installerA2.id }),
