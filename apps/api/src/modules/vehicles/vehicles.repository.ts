@@ -10,6 +10,7 @@ import type { ReferenceMake, ReferenceModel, ReferenceTrim } from '@app/domain/v
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isVinHidden } from '@app/domain/vehicles/vin';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { vehicleMakes, vehicleModels, vehicles, vehicleTrims } from '../../db/schema/vehicles';
 
@@ -61,6 +62,15 @@ function visibleVehicleSql(owner: Owner): SQL {
     select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id} and sr.deleted_at is null
       and (sr.requestor_installer_id = ${owner.companyId}::int or sr.assigned_installer_id = ${owner.companyId}::int
         or exists (select 1 from request_offers o where o.request_id = sr.id and o.installer_id = ${owner.companyId}::int))))`;
+}
+
+/** A reference row by its id when the caller gave one, else by its name in any case. */
+function byIdOrName(
+  table: { id: AnyPgColumn; name: AnyPgColumn },
+  id: number | null,
+  name: string | null,
+): SQL {
+  return id != null ? eq(table.id, id) : sql`lower(${table.name}) = lower(${name})`;
 }
 
 export function createVehiclesRepository(db: Db) {
@@ -186,11 +196,7 @@ export function createVehiclesRepository(db: Db) {
         await db
           .select()
           .from(vehicleMakes)
-          .where(
-            input.makeId != null
-              ? eq(vehicleMakes.id, input.makeId)
-              : sql`lower(${vehicleMakes.name}) = lower(${input.make})`,
-          )
+          .where(byIdOrName(vehicleMakes, input.makeId, input.make))
           .limit(1)
       )[0];
       const model = make
@@ -199,12 +205,7 @@ export function createVehiclesRepository(db: Db) {
               .select()
               .from(vehicleModels)
               .where(
-                and(
-                  eq(vehicleModels.makeId, make.id),
-                  input.modelId != null
-                    ? eq(vehicleModels.id, input.modelId)
-                    : sql`lower(${vehicleModels.name}) = lower(${input.model})`,
-                ),
+                and(eq(vehicleModels.makeId, make.id), byIdOrName(vehicleModels, input.modelId, input.model)),
               )
               .limit(1)
           )[0]
@@ -216,12 +217,7 @@ export function createVehiclesRepository(db: Db) {
                 .select()
                 .from(vehicleTrims)
                 .where(
-                  and(
-                    eq(vehicleTrims.modelId, model.id),
-                    input.trimId != null
-                      ? eq(vehicleTrims.id, input.trimId)
-                      : sql`lower(${vehicleTrims.name}) = lower(${input.trim})`,
-                  ),
+                  and(eq(vehicleTrims.modelId, model.id), byIdOrName(vehicleTrims, input.trimId, input.trim)),
                 )
                 .limit(1)
             )[0]
