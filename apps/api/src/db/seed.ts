@@ -1234,7 +1234,8 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     dateAdded: Date;
     zipCode: string;
     requestedService: string;
-    claimToken?: string;
+    /** Specialists the lead is offered to (OFFERED), nearest first, with their claim-link tokens. */
+    offers?: { installerId: number; token: string }[];
     claimed?: { by: Installer; at: Date };
     /** The estimate made from the referral. */
     estimate?: string;
@@ -1271,7 +1272,11 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       dateAdded: at(-4, 11),
       zipCode: '33713',
       requestedService: 'Window Tint',
-      claimToken: 'demo-referral-claim-token',
+      offers: [
+        { installerId: north.id, token: 'demo-referral-claim-north' },
+        { installerId: elite.id, token: 'demo-referral-claim-elite' },
+        { installerId: clearview.id, token: 'demo-referral-claim-clearview' },
+      ],
     },
     {
       dealer: sunrise,
