@@ -81,13 +81,11 @@ describe('routes and guards', () => {
     ['/claim/abc123', 'Claim this job'],
     ['/referralclaim/xyz', 'Claim this referral'],
     ['/public/referral', 'Refer a customer'],
-  ])('serves %s publicly as an honest placeholder without a form', async (path, title) => {
+  ])('serves %s without signing in', async (path, title) => {
     installFakeFetch({});
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByText(/coming with its own issue/)).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lets Go' })).not.toBeInTheDocument();
   });
 
   it('clears a session whose company record is still missing after 5 seconds', async () => {

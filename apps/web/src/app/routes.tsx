@@ -65,22 +65,29 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
-      // Public pages (002 §2.1); their own issues build them.
-      publicPage(
-        'claim/*',
-        'Claim this job',
-        'The public job claim page is coming with its own issue. Nothing can be submitted here yet.',
-      ),
-      publicPage(
-        'referralclaim/*',
-        'Claim this referral',
-        'The referral claim page is coming with its own issue. Nothing can be submitted here yet.',
-      ),
-      publicPage(
-        'public/referral/*',
-        'Refer a customer',
-        'The public referral page is coming with its own issue. Nothing can be submitted here yet.',
-      ),
+      // Public pages (001 §2.6, 002 §2.1): no sign-in.
+      {
+        path: 'claim/*',
+        lazy: async () => ({ Component: (await import('../features/public-claim/claim-page')).ClaimPage }),
+      },
+      {
+        path: 'referralclaim/*',
+        lazy: async () => ({
+          Component: (await import('../features/public-referrals/referral-claim-page')).ReferralClaimPage,
+        }),
+      },
+      {
+        path: 'public/referral/*',
+        lazy: async () => ({
+          Component: (await import('../features/public-referrals/public-referral-page')).PublicReferralPage,
+        }),
+      },
+      {
+        path: 'public/benefits/*',
+        lazy: async () => ({
+          Component: (await import('../features/public-referrals/benefits-page')).BenefitsPage,
+        }),
+      },
       publicPage(
         'help/*',
         'Help and policies',
@@ -105,7 +112,12 @@ export const appRoutes: RouteObject[] = [
                 }),
               ),
               screen('financials', 'Financials'),
-              screen('referrals', 'Referrals'),
+              restricted('referrals', {
+                path: 'referrals',
+                lazy: async () => ({
+                  Component: (await import('../features/referrals/referrals-page')).ReferralsPage,
+                }),
+              }),
               {
                 path: 'newrequestimates',
                 lazy: async () => ({
