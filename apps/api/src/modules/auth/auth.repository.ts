@@ -10,6 +10,7 @@ import {
   userCompanyAccess,
   users,
 } from '../../db/schema/identity';
+import { reserveWindowAttempt } from '../../platform/security/window-throttle';
 
 export type UserRow = {
   id: number;
@@ -216,20 +217,7 @@ export function createAuthRepository(db: Db) {
      * true when the attempt fits under `limit` (and is now counted), false when the window is full.
      */
     async reserveWindowAttempt(input: { bucket: string; limit: number; windowMs: number; now: Date }) {
-      const expired = sql`${authThrottles.windowStart} <= ${timestamp(new Date(input.now.getTime() - input.windowMs))}`;
-      const rows = await db
-        .insert(authThrottles)
-        .values({ bucket: input.bucket, hits: 1, windowStart: input.now })
-        .onConflictDoUpdate({
-          target: authThrottles.bucket,
-          set: {
-            hits: sql`case when ${expired} then 1 else ${authThrottles.hits} + 1 end`,
-            windowStart: sql`case when ${expired} then ${timestamp(input.now)} else ${authThrottles.windowStart} end`,
-          },
-          setWhere: sql`${expired} or ${authThrottles.hits} < ${input.limit}`,
-        })
-        .returning({ hits: authThrottles.hits });
-      return rows.length > 0;
+      return reserveWindowAttempt(db, input);
     },
 
     /**
