@@ -79,7 +79,7 @@ describe('routes and guards', () => {
 
   it.each([
     ['/claim/abc123', 'Claim this job'],
-    ['/referralclaim/xyz', 'Claim this referral'],
+    ['/referralclaim/xyz', 'Invalid Referral Link'],
     ['/public/referral', 'Refer a customer'],
   ])('serves %s without signing in', async (path, title) => {
     installFakeFetch({});
