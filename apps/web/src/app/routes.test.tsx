@@ -80,7 +80,7 @@ describe('routes and guards', () => {
   it.each([
     ['/claim/abc123', 'Claim this job'],
     ['/referralclaim/xyz', 'Invalid Referral Link'],
-    ['/public/referral', 'Refer a customer'],
+    ['/public/referral', 'Refer a Customer'],
   ])('serves %s without signing in', async (path, title) => {
     installFakeFetch({});
     renderApp(path);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, type FakeAnswer, installFakeFetch } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render';
+import { publicFailureCases } from './public-failure-cases';
 
 const link = '/referralclaim?referral=41&token=claim-token-abc';
 const preview = {
@@ -140,20 +141,18 @@ describe('public referral claim page', () => {
     expect(screen.getByRole('link', { name: /Learn how we send local leads/ })).toHaveAttribute('href', '/');
   });
 
-  it.each([
-    [
-      'the server message of a 409',
-      { status: 409, body: { code: 'CONFLICT', message: referralMessages.alreadyClaimed } },
-      referralMessages.alreadyClaimed,
-    ],
-    [
-      'M79 on a server failure',
-      { status: 500, body: { code: 'INTERNAL', message: 'An unexpected error occurred.' } },
-      referralMessages.claimFailed,
-    ],
-    ['M112 when the request never got an answer', 'network-error', referralMessages.network],
-  ] as const)('a failed claim shows %s and keeps the form', async (_case, answer, message) => {
-    claimServer(answer as FakeAnswer);
+  it.each(
+    publicFailureCases(
+      {
+        label: 'the server message of a 409',
+        status: 409,
+        code: 'CONFLICT',
+        message: referralMessages.alreadyClaimed,
+      },
+      { label: 'M79 on a server failure', message: referralMessages.claimFailed },
+    ),
+  )('a failed claim shows %s and keeps the form', async (_case, answer, message) => {
+    claimServer(answer);
     renderApp(link);
     const user = userEvent.setup();
     await fillClaimForm(user);
