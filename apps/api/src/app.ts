@@ -23,6 +23,7 @@ import { createCompaniesRepository } from './modules/companies/companies.reposit
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
+import { registerJobClaimModule } from './modules/job-claim/job-claim.module';
 import { registerLifecycleModule } from './modules/lifecycle/lifecycle.module';
 import { createLifecycleRepository } from './modules/lifecycle/lifecycle.repository';
 import { createNavigationRepository } from './modules/navigation/navigation.repository';
@@ -160,6 +161,7 @@ export async function buildApp({
       registerAnalyticsModule(api, { db, clock });
       const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });
+      registerJobClaimModule(api, { db, config, clock, lifecycle });
       registerCreationModules(api, { db, config, clock });
       outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authService });
       paymentsModule.registerRoutes(api);

@@ -38,6 +38,8 @@ export function createLifecycleService(deps: LifecycleServiceDeps) {
   return {
     /** POST /requestimates/{requestId}/actions/{action} and the dedicated calls below. */
     perform: performing.perform,
+    /** The same, in the caller's transaction (the public job claim registers and claims in one). */
+    performInTx: performing.performInTx,
     claim: actions.claim,
     changeOffer: actions.changeOffer,
     changeServiceState: actions.changeServiceState,
