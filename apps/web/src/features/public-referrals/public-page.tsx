@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { env, PRODUCT_NAME } from '../../env';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -50,5 +50,19 @@ export function PublicPage({ title, lead, children, maxWidth = 560 }: PublicPage
         </Text>
       </Stack>
     </Center>
+  );
+}
+
+/** The page while its link is being checked: a spinner and a status line screen readers announce. */
+export function PublicPageLoading({ title, message }: { title: string; message: string }) {
+  return (
+    <PublicPage title={title}>
+      <Center py="xl">
+        <Stack align="center" gap="sm" role="status">
+          <Loader aria-hidden />
+          <Text>{message}</Text>
+        </Stack>
+      </Center>
+    </PublicPage>
   );
 }

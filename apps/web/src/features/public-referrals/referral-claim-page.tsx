@@ -4,13 +4,13 @@ import {
   type TReferralPreview,
   ZPublicClaimFields,
 } from '@app/contracts/referrals.contract';
-import { Alert, Anchor, Button, Center, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { env, PRODUCT_NAME } from '../../env';
 import { DetailList } from './detail-list';
-import { PublicPage } from './public-page';
+import { PublicPage, PublicPageLoading } from './public-page';
 import {
   claimReferral,
   fetchReferralPreview,
@@ -59,18 +59,8 @@ function ReferralClaim({ link }: { link: ReferralLink }) {
   const claim = useMutation({ mutationFn: claimReferral });
 
   if (claim.data) return <ClaimSuccess reply={claim.data} />;
-  if (preview.isPending) {
-    return (
-      <PublicPage title="Claim This Referral">
-        <Center py="xl">
-          <Stack align="center" gap="sm" role="status">
-            <Loader aria-hidden />
-            <Text>Validating referral...</Text>
-          </Stack>
-        </Center>
-      </PublicPage>
-    );
-  }
+  if (preview.isPending)
+    return <PublicPageLoading title="Claim This Referral" message="Validating referral..." />;
   if (preview.isError) {
     if (isRefusedLink(preview.error))
       return (
