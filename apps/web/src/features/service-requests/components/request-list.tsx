@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
-import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useRowKeys } from '../../../lib/use-row-keys';
 import type { PageSize } from '../hooks/use-request-list';
 import { pageSizes } from '../hooks/use-request-list';
 import { findCounterpartName, formatListDate, formatVehicle } from '../request-format';
@@ -79,7 +79,8 @@ function CreatePrompt({ userType }: { userType: UserType }) {
   );
 }
 
-function ListSkeleton() {
+/** Rows of grey bars while a list loads (shared with the Referrals screen). */
+export function ListSkeleton() {
   return (
     <Stack gap={0} aria-label="Loading the list" role="status" p="sm">
       {[0, 1, 2, 3, 4].map((key) => (
@@ -93,6 +94,17 @@ function ListSkeleton() {
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/** A list that did not load, with Retry (shared with the Referrals screen). */
+export function ListLoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" role="alert" title={title} m="sm">
+      <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+        Retry
+      </Button>
+    </Alert>
   );
 }
 
@@ -153,38 +165,19 @@ function RequestRow({
 /** The paged list on the left of the screen (000 §2). */
 export function RequestList(props: RequestListProps) {
   const { items, selectedId, onSelect, userType } = props;
-  const rowRefs = useRef(new Map<number, HTMLButtonElement>());
   const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
   const firstShown = props.total === 0 ? 0 : (props.page - 1) * props.pageSize + 1;
   const lastShown = Math.min(props.total, props.page * props.pageSize);
 
   // Arrow keys move the selection along the rows (and the focus with it); Home and End jump.
-  function handleRowKeyDown(index: number, event: KeyboardEvent<HTMLButtonElement>) {
-    const moves: Record<string, number> = {
-      ArrowDown: index + 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: items.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = items[Math.min(items.length - 1, Math.max(0, target))];
-    if (!next) return;
-    onSelect(next.requestId, { isKeyboardMove: true });
-    rowRefs.current.get(next.requestId)?.focus();
-  }
+  const rowKeys = useRowKeys(items, (request) => request.requestId, onSelect);
 
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       {props.isLoading && <ListSkeleton />}
 
       {props.isError && !props.isLoading && (
-        <Alert color="red" role="alert" title="The list could not be loaded" m="sm">
-          <Button size="compact-sm" variant="light" color="red" onClick={props.onRetry}>
-            Retry
-          </Button>
-        </Alert>
+        <ListLoadError title="The list could not be loaded" onRetry={props.onRetry} />
       )}
 
       {!props.isLoading && !props.isError && items.length === 0 && (
@@ -208,11 +201,8 @@ export function RequestList(props: RequestListProps) {
                   userType={userType}
                   isSelected={request.requestId === selectedId}
                   onSelect={() => onSelect(request.requestId)}
-                  onKeyDown={(event) => handleRowKeyDown(index, event)}
-                  buttonRef={(element) => {
-                    if (element) rowRefs.current.set(request.requestId, element);
-                    else rowRefs.current.delete(request.requestId);
-                  }}
+                  onKeyDown={rowKeys.keyDownFor(index)}
+                  buttonRef={rowKeys.refFor(request.requestId)}
                 />
               </li>
             ))}

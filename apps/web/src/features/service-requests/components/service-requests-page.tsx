@@ -4,6 +4,7 @@ import { Badge, Box, Button, Grid, Group, Loader, Paper, Skeleton, Stack, Text, 
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { isSmallScreen, readPositiveInt, withSearchChanges } from '../../../lib/list-navigation';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
@@ -21,8 +22,6 @@ const titles: Record<TListMode, string> = { requests: 'Requests', jobs: 'Jobs', 
 
 /** Header colour: orange for requests and pickups, blue for jobs (000 §2, K90). */
 const headerColors: Record<TListMode, string> = { requests: 'orange', jobs: 'blue', pickups: 'orange' };
-
-const SMALL_SCREEN_QUERY = '(max-width: 47.99em)';
 
 /**
  * '+ New Request' (dealers) / '+ New Estimate' (installers) in the list header of every mode, not only in
@@ -42,16 +41,6 @@ function NewWorkLink({ userType }: { userType: UserType }) {
       {link.label}
     </Button>
   );
-}
-
-function readPositiveInt(value: string | null): number | null {
-  if (value === null || !/^\d{1,10}$/.test(value)) return null;
-  const number = Number(value);
-  return number > 0 && number <= 2_147_483_647 ? number : null;
-}
-
-function isSmallScreen(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(SMALL_SCREEN_QUERY).matches;
 }
 
 /**
@@ -82,17 +71,7 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
 
   function updateParams(changes: Record<string, string | null>, { replace = false } = {}) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+    setParams((current) => withSearchChanges(current, changes), { replace });
   }
 
   // A page past the end (rows went away, or an old link): show the last page instead.
