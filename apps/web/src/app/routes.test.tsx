@@ -78,7 +78,7 @@ describe('routes and guards', () => {
   });
 
   it.each([
-    ['/claim/abc123', 'Claim this job'],
+    ['/claim/abc123', 'Claim Unavailable'],
     ['/referralclaim/xyz', 'Invalid Referral Link'],
     ['/public/referral', 'Refer a Customer'],
   ])('serves %s without signing in', async (path, title) => {
