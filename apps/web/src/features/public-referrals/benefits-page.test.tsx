@@ -16,7 +16,7 @@ const offer = {
   interested: false,
   expired: false,
   zip_code: '33602',
-  requested_service: 'ppf',
+  requested_service: 'Paint Protection Film, Detailing',
   services: [
     { key: 'ppf', name: 'Paint Protection Film', description: 'A clear film that stops chips.', ppf: true },
     { key: 'ceramic', name: 'Ceramic Coating', description: 'A glossy, easy-clean finish.', ppf: false },
@@ -60,6 +60,8 @@ describe('customer benefits page', () => {
     const user = userEvent.setup();
     const services = await screen.findByRole('group', { name: /Services you are interested in/ });
     expect(within(services).getByRole('checkbox', { name: 'Paint Protection Film' })).toBeChecked();
+    expect(within(services).getByRole('checkbox', { name: 'Detailing' })).toBeChecked();
+    await user.click(within(services).getByRole('checkbox', { name: 'Detailing' }));
     expect(screen.getByLabelText(/^ZIP code/)).toHaveValue('33602');
     await user.click(within(services).getByRole('checkbox', { name: 'Window Tint' }));
     await user.type(screen.getByLabelText(/^Phone/), '(813) 555-0142');
@@ -83,6 +85,7 @@ describe('customer benefits page', () => {
     renderApp(link);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Paint Protection Film' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Detailing' }));
     await user.clear(screen.getByLabelText(/^ZIP code/));
     await user.type(screen.getByLabelText(/^Phone/), '555');
     await user.click(screen.getByRole('button', { name: "I'm interested" }));

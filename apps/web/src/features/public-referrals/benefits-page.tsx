@@ -36,6 +36,22 @@ const linkProblem =
 const ZInterestFields = ZBenefitsInterestBody.pick({ services: true, zip: true, phone: true });
 type InterestFields = { services: string[]; zip: string; phone: string };
 
+/**
+ * The keys of the services the referral already names: `requested_service` is a key or a name ('PPF'), or the
+ * names the customer chose before, joined by ', '.
+ */
+function requestedServiceKeys(offer: TBenefits): string[] {
+  const parts = (offer.requested_service ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  return offer.services
+    .filter(
+      (service) => parts.includes(service.key.toLowerCase()) || parts.includes(service.name.toLowerCase()),
+    )
+    .map((service) => service.key);
+}
+
 /** The friendly page of a link that cannot be used (missing, unknown, expired). */
 function UnavailableOffer({ title, message }: { title: string; message: string }) {
   return (
@@ -109,6 +125,7 @@ function Benefits({ link }: { link: ReferralLink }) {
 
 function BenefitsOffer({ offer, link }: { offer: TBenefits; link: ReferralLink }) {
   const interest = useMutation({ mutationFn: registerInterest });
+  const requested = requestedServiceKeys(offer);
   const isInterested = offer.interested || interest.isSuccess;
 
   return (
@@ -141,7 +158,7 @@ function BenefitsOffer({ offer, link }: { offer: TBenefits; link: ReferralLink }
                 <Title order={3} size="h5">
                   {service.name}
                 </Title>
-                {service.key === offer.requested_service && (
+                {requested.includes(service.key) && (
                   <Badge variant="light" color="blue">
                     Recommended
                   </Badge>
@@ -181,10 +198,9 @@ function InterestForm({
   error: Error | null;
   onSend: (fields: { services: string[]; zip: string; phone?: string }) => void;
 }) {
-  const preselected = offer.services.some((service) => service.key === offer.requested_service);
   const form = useForm<InterestFields>({
     initialValues: {
-      services: preselected && offer.requested_service ? [offer.requested_service] : [],
+      services: requestedServiceKeys(offer),
       zip: offer.zip_code ?? '',
       phone: '',
     },
