@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session-store';
 import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
 import { VinField } from '../../lifecycle/vin-field';
 import { computeBalanceDueCents, PaymentPanel, useRequestPayments } from '../../payments';
+import { InviteSpecialist } from '../../public-claim/invite-specialist';
 import { listPanelButtons, toRequestContext } from '../action-buttons';
 import { findHelpText } from '../help-text';
 import { useRequestDetail } from '../hooks/use-request-detail';
@@ -243,6 +244,7 @@ export function RequestDetailPanel({
             )}
             {isCheckingIn && <VinField value={vin} onChange={(typed) => form.setFieldValue('vin', typed)} />}
           </RequestActions>
+          <InviteSpecialist userType={user.userType} request={request} />
         </div>
       )}
       {!isReadOnly && <PaymentPanel request={request} userType={user.userType} companyId={user.companyId} />}
