@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, fillSignIn, isoDay, look } from './helpers';
+import { apiAs, expectOnRequests, fillSignIn, isoDay, look, signInAs } from './helpers';
 import { firstService } from './jobs';
 
 // The public job claim (/claim, R11; catalogue rows 104–105, §4.20, §5.12): a dealer invites a specialist
@@ -15,8 +15,8 @@ const viewports = [
   { width: 390, height: 844, name: 'w390' },
 ];
 
-/** A new open dealer request and a claim invite for `email`; the link's path and query. */
-async function invite(page: Page, email: string) {
+/** A new open dealer request (any specialist, assignedTo 0) of dealer@demo.test. */
+async function openRequest(page: Page) {
   const dealer = await apiAs(page.request, DEALER);
   const installer = await apiAs(page.request, INSTALLER);
   const serviceId = await firstService(dealer, installer.companyId, 'WHOLE', dealer.companyId);
@@ -27,6 +27,12 @@ async function invite(page: Page, email: string) {
     assignedTo: 0,
     services: [{ serviceId }],
   });
+  return { dealer, requestId };
+}
+
+/** A new open dealer request and a claim invite for `email`; the link's path and query. */
+async function invite(page: Page, email: string) {
+  const { dealer, requestId } = await openRequest(page);
   const sent = await dealer.call<{ claimLink: string }>('POST', '/claim/invite', { requestId, email });
   const url = new URL(sent.claimLink);
   return { requestId, path: `${url.pathname}${url.search}`, token: url.searchParams.get('token') ?? '' };
@@ -122,6 +128,43 @@ for (const viewport of viewports) {
     });
     const items = ((await list.json()) as { items: { requestId: number; currentState: string }[] }).items;
     expect(items).toContainEqual(expect.objectContaining({ requestId, currentState: 'scheduled' }));
+  });
+
+  test(`the dealer invites a specialist from the request detail; the link validates first (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { requestId } = await openRequest(page);
+    await signInAs(page, DEALER);
+    await expectOnRequests(page);
+    await page.goto(`/requestimates?id=${requestId}`);
+    const panel = page.getByRole('region', { name: 'Invite a specialist by e-mail' });
+    await panel.getByRole('button', { name: 'Invite' }).click();
+    await panel.getByRole('button', { name: 'Send Invite' }).click();
+    await expect(panel.getByText('Email is required')).toBeVisible();
+    await panel.getByLabel("Specialist's e-mail").fill(uniqueEmail(`ui-${viewport.name}`));
+    await panel.getByRole('button', { name: 'Send Invite' }).click();
+    await expect(panel.getByText('Invitation sent')).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `../screenshots/claim-dealer-invite-${viewport.name}.png` });
+    const href = await panel.getByRole('link').getAttribute('href');
+    const url = new URL(href ?? '');
+
+    // M89 while the link is checked (the answer held back until the page shows it).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/claim?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { name: 'Validating Claim Link' })).toBeVisible();
+    // A screenshot without axe: the spinner's animation never ends, and the scan waits for animations.
+    await page.screenshot({ path: `../screenshots/claim-validating-${viewport.name}.png` });
+    release();
+    await expect(page.getByRole('heading', { name: "You've Been Selected!" })).toBeVisible();
   });
 
   test(`a claim link that cannot be used says why (${viewport.name})`, async ({ page }) => {
