@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, expectOnRequests, fillSignIn, isoDay, look, signInAs } from './helpers';
+import { apiAs, expectOnRequests, fillSignIn, isoDay, look, signInAs, snap } from './helpers';
 import { firstService } from './jobs';
 
 // The public job claim (/claim, R11; catalogue rows 104–105, §4.20, §5.12): a dealer invites a specialist
@@ -145,8 +145,7 @@ for (const viewport of viewports) {
     await panel.getByLabel("Specialist's e-mail").fill(uniqueEmail(`ui-${viewport.name}`));
     await panel.getByRole('button', { name: 'Send Invite' }).click();
     await expect(panel.getByText('Invitation sent')).toBeVisible();
-    await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `../screenshots/claim-dealer-invite-${viewport.name}.png` });
+    await snap(page, `claim-dealer-invite-${viewport.name}`);
     const href = await panel.getByRole('link').getAttribute('href');
     const url = new URL(href ?? '');
 

@@ -123,25 +123,25 @@ export function InviteSpecialist({
 }
 
 function InviteSent({ reply }: { reply: TClaimInviteReply }) {
+  // Long addresses and the link wrap anywhere, so the panel never scrolls sideways on a phone.
+  const wrap = { overflowWrap: 'anywhere' } as const;
   return (
-    <Alert color="green" role="status" title="Invitation sent">
+    <Alert color="green" role="status" title="Invitation sent" styles={{ body: { minWidth: 0 } }}>
       <Stack gap="xs">
-        <Text size="sm">
+        <Text size="sm" style={wrap}>
           We e-mailed a claim link to {reply.email}. The first to use it gets the job, as long as no one has
           claimed it.
         </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Anchor href={reply.claimLink} size="sm" truncate="end" style={{ minWidth: 0 }}>
-            {reply.claimLink}
-          </Anchor>
-          <CopyButton value={reply.claimLink}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="light" onClick={copy}>
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <Anchor href={reply.claimLink} size="sm" style={wrap}>
+          {reply.claimLink}
+        </Anchor>
+        <CopyButton value={reply.claimLink}>
+          {({ copied, copy }) => (
+            <Button size="compact-sm" variant="light" onClick={copy} w="fit-content">
+              {copied ? 'Copied' : 'Copy link'}
+            </Button>
+          )}
+        </CopyButton>
       </Stack>
     </Alert>
   );
