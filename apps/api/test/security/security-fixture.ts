@@ -456,6 +456,9 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   dealerId: ofKind('dealer'),
   customerId: ofKind('customer'),
   email: ofKind('userEmail'),
+  // The public claim link (GET /claim?request&token): a request id and a token nobody was sent.
+  request: ofKind('request'),
+  token: () => ({ value: 'not-a-sent-claim-token', kind: null }),
 };
 
 /** Body fields whose names say which record they name. */
