@@ -130,8 +130,8 @@ function FormScene({ active }: { active: 'vin' | 'customer' | 'add' }) {
       <text x="380" y="310" fill={INK} fontSize="13">
         CANCEL
       </text>
-      {active === 'vin' && <Cursor x={420} y={160} />}
-      {active === 'customer' && <Cursor x={420} y={252} />}
+      {active === 'vin' && <Cursor x={545} y={160} />}
+      {active === 'customer' && <Cursor x={545} y={252} />}
       {active === 'add' && (
         <>
           <Cursor x={330} y={306} />

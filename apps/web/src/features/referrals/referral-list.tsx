@@ -6,6 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useRowKeys } from '../../lib/use-row-keys';
 import { ListLoadError, ListSkeleton } from '../service-requests/components/request-list';
 import {
+  canConvert,
   describeDaysRemaining,
   describeReferralStatus,
   describeSpecialistAction,
@@ -46,8 +47,16 @@ function ReferralRow({
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
   buttonRef: (element: HTMLButtonElement | null) => void;
 }) {
-  const status = describeReferralStatus(referral);
-  const note = userType === 'dealer' ? describeDaysRemaining(referral) : describeSpecialistAction(referral);
+  // Dealers see the referral's status and the days left; installers what they can do with the lead.
+  const badge =
+    userType === 'dealer'
+      ? describeReferralStatus(referral)
+      : {
+          label: describeSpecialistAction(referral),
+          color:
+            referral.specialist_action === 'available' ? 'orange' : canConvert(referral) ? 'teal' : 'gray',
+        };
+  const timeLeft = userType === 'dealer' ? describeDaysRemaining(referral) : null;
   return (
     <UnstyledButton
       ref={buttonRef}
@@ -64,34 +73,34 @@ function ReferralRow({
         borderLeft: `4px solid ${isSelected ? 'var(--mantine-color-teal-7)' : 'transparent'}`,
       }}
     >
-      <Group wrap="nowrap" gap="sm" align="center">
-        <Text size="sm" fw={600} w={86} style={{ flex: 'none' }}>
-          {formatAdded(referral.date_added)}
-        </Text>
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate="end">
+      <Stack gap={2}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={600} truncate="end" style={{ minWidth: 0 }}>
             {referral.customer_name}
           </Text>
-          <Text size="sm" truncate="end">
-            {formatReferralVehicle(referral)}
-          </Text>
-          {note && (
-            <Text
-              size="xs"
-              c={referral.expired ? 'red.9' : 'dimmed'}
-              truncate="end"
-              data-testid="referral-note"
-            >
-              {note}
-            </Text>
-          )}
-        </Stack>
-        {userType === 'dealer' && (
-          <Badge color={status.color} variant="light" style={{ flex: 'none' }}>
-            {status.label}
+          <Badge color={badge.color} variant="light" size="sm" style={{ flex: 'none' }}>
+            {badge.label}
           </Badge>
-        )}
-      </Group>
+        </Group>
+        <Text size="sm" truncate="end">
+          {formatReferralVehicle(referral)}
+        </Text>
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            Added {formatAdded(referral.date_added)}
+          </Text>
+          {timeLeft && (
+            <>
+              <Text size="xs" c="dimmed" aria-hidden>
+                ·
+              </Text>
+              <Text size="xs" fw={600} c={referral.expired ? 'red.9' : 'teal.9'} data-testid="referral-note">
+                {timeLeft}
+              </Text>
+            </>
+          )}
+        </Group>
+      </Stack>
     </UnstyledButton>
   );
 }

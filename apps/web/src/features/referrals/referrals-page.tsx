@@ -177,7 +177,7 @@ export function ReferralsPage() {
         />
       )}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }} visibleFrom={isPanelOpen ? 'sm' : undefined}>
+        <Grid.Col span={{ base: 12, sm: 5 }} visibleFrom={isPanelOpen ? 'sm' : undefined}>
           <ReferralList
             userType={userType}
             items={items}
@@ -193,7 +193,7 @@ export function ReferralsPage() {
             }
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 7, lg: 8 }} visibleFrom={isPanelOpen ? undefined : 'sm'}>
+        <Grid.Col span={{ base: 12, sm: 7 }} visibleFrom={isPanelOpen ? undefined : 'sm'}>
           <Box
             ref={panelRef}
             tabIndex={-1}
