@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@app/contracts/auth.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FakeAnswer, FakeHandler } from '../../test/fake-fetch';
 import { installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, signInAs } from '../../test/fixtures';
@@ -197,6 +197,32 @@ describe('dealer', () => {
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.keyboard('{ArrowLeft}');
     expect(caption).toHaveTextContent('Step 4 of 5');
+  });
+});
+
+describe('the walkthrough and motion', () => {
+  function preferReducedMotion() {
+    const original = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...original(query),
+      matches: query.includes('prefers-reduced-motion: reduce'),
+    }));
+  }
+
+  it('plays by itself, and stands still for a viewer who prefers reduced motion', async () => {
+    const { user, unmount } = renderScreen(dealer, { 'GET /api/referrals/11': { body: [] } });
+    await user.click(await screen.findByRole('button', { name: 'How to Add a Referral' }));
+    let dialog = await screen.findByRole('dialog', { name: 'How to Add a Referral' });
+    expect(within(dialog).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    unmount();
+
+    preferReducedMotion();
+    const still = renderScreen(dealer, { 'GET /api/referrals/11': { body: [] } });
+    await still.user.click(await screen.findByRole('button', { name: 'How to Add a Referral' }));
+    dialog = await screen.findByRole('dialog', { name: 'How to Add a Referral' });
+    expect(within(dialog).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('help-caption')).toHaveTextContent('Step 1 of 5');
+    vi.restoreAllMocks();
   });
 });
 
