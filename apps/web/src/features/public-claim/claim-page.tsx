@@ -2,7 +2,7 @@ import { jobClaimMessages as m, type TClaimJobDetails } from '@app/contracts/job
 import { Alert, Anchor, Box, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '../../env';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -80,6 +80,8 @@ function ClaimWizard({ link, job }: { link: ClaimLink; job: TClaimJobDetails }) 
       void navigate('/');
     },
   });
+  // One object per failed submit: the registration moves to the section of a field the server refused.
+  const serverFieldErrors = useMemo(() => submitFieldErrors(claim.error), [claim.error]);
   // Each step starts at the top, with the focus on its heading (keyboard and screen-reader users).
   const go = (next: Step) => {
     setStep(next);
@@ -104,7 +106,7 @@ function ClaimWizard({ link, job }: { link: ClaimLink; job: TClaimJobDetails }) 
               <ClaimRegistration
                 isSubmitting={claim.isPending}
                 submitError={claim.error ? submitErrorMessage(claim.error) : null}
-                serverFieldErrors={submitFieldErrors(claim.error)}
+                serverFieldErrors={serverFieldErrors}
                 onBack={() => go(2)}
                 onSubmit={(values) =>
                   claim.mutate({
