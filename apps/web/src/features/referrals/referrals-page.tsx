@@ -168,13 +168,16 @@ export function ReferralsPage() {
           )}
         </Group>
       </Group>
+      {/* On a phone an open panel is the whole view; the funnel comes back with the list. */}
       {isDealer && (
-        <ReferralFunnel
-          summary={summary.data}
-          isLoading={summary.isPending}
-          isError={summary.isError}
-          onRetry={() => summary.refetch()}
-        />
+        <Box visibleFrom={isPanelOpen ? 'sm' : undefined}>
+          <ReferralFunnel
+            summary={summary.data}
+            isLoading={summary.isPending}
+            isError={summary.isError}
+            onRetry={() => summary.refetch()}
+          />
+        </Box>
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 5 }} visibleFrom={isPanelOpen ? 'sm' : undefined}>
