@@ -22,8 +22,8 @@ import { createSessionUserLoader } from './modules/auth/session-user';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
-import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
 import { registerJobClaimModule } from './modules/job-claim/job-claim.module';
+import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
 import { registerLifecycleModule } from './modules/lifecycle/lifecycle.module';
 import { createLifecycleRepository } from './modules/lifecycle/lifecycle.repository';
 import { createNavigationRepository } from './modules/navigation/navigation.repository';
@@ -31,6 +31,7 @@ import { registerNavigationRoutes } from './modules/navigation/navigation.routes
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
+import { createReferralsModule, type ReferralsModule } from './modules/referrals/referrals.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
@@ -113,6 +114,7 @@ export async function buildApp({
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
   paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
+  const referralsModule = createReferralsModule({ db, config, clock, outbox: outboxModule, logger: app.log });
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
     db,
     repository: createLifecycleRepository(),
@@ -162,7 +164,8 @@ export async function buildApp({
       const lifecycle = registerLifecycleModule(api, { db, clock, payments: paymentsModule.service });
       registerSchedulingModule(api, { db, clock, lifecycle });
       registerJobClaimModule(api, { db, config, clock, lifecycle });
-      registerCreationModules(api, { db, config, clock });
+      const creation = registerCreationModules(api, { db, config, clock });
+      referralsModule.registerRoutes(api, { vinDecoder: creation.vinDecoder });
       outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authService });
       paymentsModule.registerRoutes(api);
     },
@@ -188,15 +191,18 @@ export async function buildApp({
   app.addHook('onReady', async () => {
     if (!config.runOutboxWorker) return;
     outboxModule.worker.start();
+    referralsModule.start();
     pruneTimer = setInterval(pruneThrottles, 60 * 60 * 1000);
     pruneTimer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    referralsModule.stop();
     await outboxModule.worker.stop();
   });
   app.decorate('outbox', outboxModule);
   app.decorate('payments', paymentsModule);
+  app.decorate('referrals', referralsModule);
 
   return app;
 }
@@ -204,6 +210,7 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: ReturnType<typeof createOutboxModule>;
+    referrals: ReferralsModule;
     /** Every /api route with its declared effect (filled as routes register; complete once ready). */
     apiRoutes: readonly ApiRoute[];
   }

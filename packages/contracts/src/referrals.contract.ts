@@ -17,7 +17,6 @@ export const referralPaths = {
   create: '/referrals/',
   update: '/referrals',
   claim: '/claimreferral',
-  customerEmail: '/mailchimp/',
   publicReferral: '/public/referral',
   benefits: '/referral-benefits',
   benefitsInterest: '/referral-benefits/interest',
@@ -240,23 +239,6 @@ export const ZReferralPreviewReply = z.object({
 });
 export type TReferralPreview = z.infer<typeof ZReferralPreviewReply>['referral_preview'];
 
-/** Row 101: asks the server to (re)send the customer e-mail of a referral. */
-export const ZCustomerEmailBody = z.object({
-  id: ZDbId,
-  customerId: ZDbId.optional(),
-  dealer: z.union([z.string(), z.number()]).optional(),
-  year: z.union([z.string(), z.number()]).optional(),
-  make: z.string().max(80).optional(),
-  model: z.string().max(80).optional(),
-  firstName: z.string().max(120).optional(),
-  email: z.string().max(254).optional(),
-});
-export const ZCustomerEmailReply = z.object({
-  success: z.literal(true),
-  queued: z.boolean(),
-  status: ZReferralStatus,
-});
-
 /** Row 103 (catalogue §4.19). */
 export const ZPublicReferralBody = z.object({
   referring_email: requiredEmail(referralMessages.referrerRequired, referralMessages.email),
@@ -400,17 +382,6 @@ export const referralCalls = {
     errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
     access: { public: true },
     summary: 'What a claim link offers, before the claim (row 102)',
-    tags,
-  }),
-  customerEmail: defineCall({
-    operationId: 'sendReferralCustomerEmail',
-    method: 'POST',
-    path: referralPaths.customerEmail,
-    body: ZCustomerEmailBody,
-    reply: ZCustomerEmailReply,
-    errors: ['NOT_FOUND'],
-    access: { effect: 'write', roles: ['dealer'] },
-    summary: 'Queues the e-mail that tells the customer about protection options (row 101)',
     tags,
   }),
   publicReferral: defineCall({

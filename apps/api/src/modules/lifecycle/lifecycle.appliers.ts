@@ -11,16 +11,21 @@ import type { TActionInput, TLifecycleAction } from '@app/contracts/lifecycle.co
 import { resolveCapacity } from '@app/domain/scheduling/availability';
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import { countWholeDays } from '@app/domain/scheduling/job-dates';
-import type { Effect, TransitionOutcome } from '@app/domain/service-requests/request-status';
+import type {
+  Effect,
+  ReferralFollowStatus,
+  TransitionOutcome,
+} from '@app/domain/service-requests/request-status';
 import { isPlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
+import { applyReferralEvent, lockReferralsOfRequest } from '../referrals/referrals.transitions';
 import type { Loaded } from './lifecycle.context';
 import { appointmentText, describeVehicle, jobFinishedSms, workStartedSms } from './lifecycle.messages';
 import { enqueueAppointmentRemovals, enqueueBookingEmail, isDealerWork } from './lifecycle.notifications';
-import { planJobDays, referralBonusCents, serverHistoryKey, toWorkInstant } from './lifecycle.plan';
+import { planJobDays, serverHistoryKey, toWorkInstant } from './lifecycle.plan';
 import type {
   CalendarEvent,
   HistoryInsert,
@@ -129,19 +134,27 @@ async function updateServiceLines({ tx, to, repo, requestId, body, now }: Outcom
   }
 }
 
-/** Referral status follows the request (our own table: same transaction, no outbox). */
-async function updateReferral({ tx, decision, repo, requestId, loaded, now }: OutcomeContext) {
+/**
+ * The referral follows its request (000 §4, decision 14) in the same transaction, through the referral module's
+ * one writer: forward only, with its history record; COMPLETE approves the bonus (K46).
+ */
+async function updateReferral({ tx, decision, requestId, loaded, auth, now }: OutcomeContext) {
   for (const effect of decision.effects) {
     if (!effect.startsWith('referralStatus:')) continue;
-    const status = effect.slice('referralStatus:'.length);
-    await repo.updateReferrals(tx, requestId, {
-      status,
-      updatedAt: now,
-      // Decision 14: COMPLETE approves the bonus (K46), paid out at month end.
-      ...(status === 'COMPLETE'
-        ? { bonusCents: referralBonusCents(loaded.referral?.requestedService ?? loaded.row.serviceRequested) }
-        : {}),
-    });
+    const status = effect.slice('referralStatus:'.length) as ReferralFollowStatus;
+    for (const referral of await lockReferralsOfRequest(tx, requestId)) {
+      await applyReferralEvent(
+        tx,
+        referral,
+        { type: 'requestMoved', status },
+        {
+          actor: auth.userType,
+          userId: auth.userId,
+          now,
+          ...(referral.requestedService ? {} : { set: { requestedService: loaded.row.serviceRequested } }),
+        },
+      );
+    }
   }
 }
 

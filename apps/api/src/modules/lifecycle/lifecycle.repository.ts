@@ -3,7 +3,6 @@ import type { Db, Tx } from '../../db/client';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installerLocations, installers } from '../../db/schema/identity';
-import { referrals } from '../../db/schema/referrals';
 import {
   requestNotes,
   requestOffers,
@@ -452,19 +451,6 @@ export function createLifecycleRepository() {
         .from(requestServices)
         .where(and(eq(requestServices.requestId, requestId), eq(requestServices.id, serviceId)));
       return rows.length > 0;
-    },
-
-    async updateReferrals(
-      tx: Db | Tx,
-      requestId: number,
-      values: { status: string; updatedAt: Date; bonusCents?: number },
-    ): Promise<number> {
-      const rows = await tx
-        .update(referrals)
-        .set(values)
-        .where(eq(referrals.requestId, requestId))
-        .returning({ id: referrals.id });
-      return rows.length;
     },
 
     /** CHECK IN: the vehicle's placeholder VIN ('NV…' / 'OT…') becomes the entered one. */

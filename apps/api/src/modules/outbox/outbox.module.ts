@@ -22,6 +22,7 @@ import {
 import {
   createOutboxHandlerRegistry,
   type OutboxDelivery,
+  type OutboxHandler,
   type RegisterOutboxHandler,
 } from './outbox-handlers';
 
@@ -64,6 +65,11 @@ export type OutboxModule = {
   registerRoutes(api: FastifyInstance, deps: { requests: RequestReader; owners: MailboxOwners }): void;
   /** Plugs in the effect of a channel (optionally only one kind of it): calendar, referral, webhook. */
   registerHandler: RegisterOutboxHandler;
+  /**
+   * Sends an e-mail item through the configured mail port, as the built-in e-mail handler does: for a module
+   * whose e-mail kind records something once the message is sent (e.g. a referral's CONTACT).
+   */
+  deliverEmail: OutboxHandler;
   /** Which adapters the config chose. */
   adapters: { mail: MailPort['kind']; sms: SmsPort['kind'] };
 };
@@ -88,10 +94,11 @@ export function createOutboxModule({
     sms ?? (config.twilio ? createTwilioSmsAdapter(config.twilio) : createLocalSmsAdapter({ store }));
 
   const registry = createOutboxHandlerRegistry();
-  registry.registerHandler('email', async (item: OutboxDelivery) => {
+  const deliverEmail: OutboxHandler = async (item: OutboxDelivery) => {
     const payload = parsePayload(ZEmailPayload, item);
     await mailPort.send({ ...payload, from: config.mailFrom, outboxId: item.id });
-  });
+  };
+  registry.registerHandler('email', deliverEmail);
   registry.registerHandler('sms', async (item: OutboxDelivery) => {
     const payload = parsePayload(ZSmsPayload, item);
     await smsPort.send({ ...payload, outboxId: item.id });
@@ -120,6 +127,7 @@ export function createOutboxModule({
         devMailbox,
       }),
     registerHandler: registry.registerHandler,
+    deliverEmail,
     adapters: { mail: mailPort.kind, sms: smsPort.kind },
   };
 }

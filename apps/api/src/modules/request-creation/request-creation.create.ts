@@ -342,7 +342,14 @@ export function createRequestCreation(deps: RequestCreationContext) {
         const referralLinked =
           body.referralId == null
             ? undefined
-            : await repository.linkReferral(tx, body.referralId, auth.companyId, request.id);
+            : await repository.linkReferral(tx, {
+                referralId: body.referralId,
+                installerId: auth.companyId,
+                userId: auth.userId,
+                requestId: request.id,
+                booked: state === 'scheduled',
+                now,
+              });
         if (!body.matchAndNotify) return { request, lines, totals, serviceRequested, referralLinked };
         const {
           success: _s,

@@ -86,8 +86,23 @@ export function createRequestMessages(deps: RequestCreationContext) {
         model: string | null;
         firstName: string | null;
         email: string;
+        id?: number | string | null;
       },
     ) {
+      // A referral's customer e-mail (with its benefits link) is queued by the server with the sale
+      // (docs/decisions/010-referral-programme.md): asking again for it sends nothing twice.
+      const referralId = Number(body.id);
+      if (auth.userType === 'dealer' && Number.isInteger(referralId) && referralId > 0) {
+        const referral = await repository.findDealerReferral(db, auth.companyId, referralId);
+        if (referral) {
+          return {
+            success: true,
+            queued: 0,
+            recipients: [],
+            message: `The customer e-mail of referral ${referral.id} was queued with the sale (status ${referral.status})`,
+          };
+        }
+      }
       if (body.customerId != null) {
         const customer = await repository.findCustomer(db, body.customerId);
         const isMine =

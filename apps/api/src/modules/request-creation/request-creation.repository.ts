@@ -1,11 +1,10 @@
 import type { CalendarEntry } from '@app/domain/scheduling/availability';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installerLocations, installers, users } from '../../db/schema/identity';
-import { referrals } from '../../db/schema/referrals';
 import {
   requestNotes,
   requestOffers,
@@ -14,6 +13,7 @@ import {
   serviceRequests,
 } from '../../db/schema/service-requests';
 
+import { applyReferralEvent, lockReferral } from '../referrals/referrals.transitions';
 import { upsertRequestSchedule } from '../scheduling/scheduling.repository';
 
 type Conn = Db | Tx;
@@ -68,6 +68,13 @@ export function createRequestCreationRepository(db: Db) {
     async findCustomer(conn: Conn, customerId: number) {
       const rows = await conn.select().from(customers).where(eq(customers.id, customerId)).limit(1);
       return rows[0] ?? null;
+    },
+
+    /** The referral of this dealership that `id` names, if any (POST /mailchimp/ for a referral). */
+    async findDealerReferral(conn: Conn, dealerId: number, id: number) {
+      const result = await conn.execute(sql`
+        select id, status from referrals where id = ${id}::int and dealer_id = ${dealerId}::int`);
+      return (result as unknown as { rows: { id: number; status: string }[] }).rows[0] ?? null;
     },
 
     async isInstallerDealer(conn: Conn, installerId: number, dealerId: number): Promise<boolean> {
@@ -305,20 +312,32 @@ export function createRequestCreationRepository(db: Db) {
         .orderBy(asc(installers.id));
     },
 
-    /** A referral the installer claimed and has not converted now names the request; false when there is none. */
-    async linkReferral(tx: Tx, referralId: number, installerId: number, requestId: number): Promise<boolean> {
-      const rows = await tx
-        .update(referrals)
-        .set({ status: 'ESTIMATE_CREATED', requestId, updatedAt: new Date() })
-        .where(
-          and(
-            eq(referrals.id, referralId),
-            eq(referrals.claimedByInstallerId, installerId),
-            isNull(referrals.requestId),
-          ),
-        )
-        .returning({ id: referrals.id });
-      return rows.length > 0;
+    /**
+     * A referral the installer claimed and has not converted becomes this request's (ESTIMATE_CREATED, or BOOKED
+     * when the request is booked), through the referral module's one writer; false when there is none.
+     */
+    async linkReferral(
+      tx: Tx,
+      link: {
+        referralId: number;
+        installerId: number;
+        userId: number;
+        requestId: number;
+        booked: boolean;
+        now: Date;
+      },
+    ): Promise<boolean> {
+      const referral = await lockReferral(tx, link.referralId);
+      if (!referral || referral.claimedByInstallerId !== link.installerId || referral.requestId !== null) {
+        return false;
+      }
+      const { decision } = await applyReferralEvent(
+        tx,
+        referral,
+        { type: 'converted', booked: link.booked },
+        { actor: 'installer', userId: link.userId, now: link.now, set: { requestId: link.requestId } },
+      );
+      return decision.ok && decision.to !== null;
     },
 
     async findDealerUser(conn: Conn, dealerId: number, userId: number) {

@@ -1,0 +1,379 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { dealers, installers, users } from '../../db/schema/identity';
+import { referralHistory, referralOffers, referralPayouts, referrals } from '../../db/schema/referrals';
+import { serviceRequests } from '../../db/schema/service-requests';
+import { vehicles } from '../../db/schema/vehicles';
+import type { ReferralRow } from './referrals.transitions';
+
+type Conn = Db | Tx;
+
+/** A referral with what its views show: the customer, the dealership and the status history. */
+export type ReferralView = {
+  row: ReferralRow;
+  customer: { name: string; email: string | null; phone: string | null } | null;
+  dealerName: string;
+  history: { status: string; changedAt: Date }[];
+};
+
+export type CandidateInstaller = {
+  id: number;
+  name: string;
+  email: string | null;
+  zip: string;
+};
+
+const viewColumns = {
+  row: referrals,
+  customerName: customers.name,
+  customerEmail: customers.email,
+  customerPhone: customers.phone,
+  dealerName: dealers.name,
+};
+
+export function createReferralsRepository(db: Db) {
+  async function withHistory(
+    rows: {
+      row: ReferralRow;
+      customerName: string | null;
+      customerEmail: string | null;
+      customerPhone: string | null;
+      dealerName: string;
+    }[],
+    conn: Conn = db,
+  ): Promise<ReferralView[]> {
+    const ids = rows.map((r) => r.row.id);
+    const history =
+      ids.length === 0
+        ? []
+        : await conn
+            .select({
+              referralId: referralHistory.referralId,
+              status: referralHistory.status,
+              changedAt: referralHistory.changedAt,
+            })
+            .from(referralHistory)
+            .where(inArray(referralHistory.referralId, ids))
+            .orderBy(asc(referralHistory.changedAt), asc(referralHistory.id));
+    const byReferral = new Map<number, { status: string; changedAt: Date }[]>();
+    for (const h of history) {
+      const list = byReferral.get(h.referralId) ?? [];
+      list.push(h);
+      byReferral.set(h.referralId, list);
+    }
+    return rows.map((r) => ({
+      row: r.row,
+      customer:
+        r.customerName === null
+          ? null
+          : { name: r.customerName, email: r.customerEmail, phone: r.customerPhone },
+      dealerName: r.dealerName,
+      history: (byReferral.get(r.row.id) ?? []).map(({ status, changedAt }) => ({ status, changedAt })),
+    }));
+  }
+
+  function selectViews(conn: Conn = db) {
+    return conn
+      .select(viewColumns)
+      .from(referrals)
+      .innerJoin(dealers, eq(dealers.id, referrals.dealerId))
+      .leftJoin(customers, eq(customers.id, referrals.customerId));
+  }
+
+  return {
+    /** Every referral of a dealership, newest sale first. */
+    async listForDealer(dealerId: number): Promise<ReferralView[]> {
+      const rows = await selectViews()
+        .where(eq(referrals.dealerId, dealerId))
+        .orderBy(desc(referrals.dateAdded), desc(referrals.id));
+      return withHistory(rows);
+    },
+
+    /** Leads offered to the installer and still claimable, and those it claimed; newest first. */
+    async listForInstaller(installerId: number, now: Date): Promise<ReferralView[]> {
+      const offered = db
+        .select({ id: referralOffers.referralId })
+        .from(referralOffers)
+        .where(eq(referralOffers.installerId, installerId));
+      const rows = await selectViews()
+        .where(
+          or(
+            eq(referrals.claimedByInstallerId, installerId),
+            and(
+              eq(referrals.status, 'OFFERED'),
+              inArray(referrals.id, offered),
+              or(isNull(referrals.expirationDate), gt(referrals.expirationDate, now)),
+            ),
+          ),
+        )
+        .orderBy(desc(referrals.dateAdded), desc(referrals.id));
+      return withHistory(rows);
+    },
+
+    async findView(id: number, conn: Conn = db): Promise<ReferralView | null> {
+      const rows = await selectViews(conn).where(eq(referrals.id, id));
+      return (await withHistory(rows, conn))[0] ?? null;
+    },
+
+    async findByBenefitsToken(id: number, tokenHash: string): Promise<ReferralRow | null> {
+      const [row] = await db
+        .select()
+        .from(referrals)
+        .where(and(eq(referrals.id, id), eq(referrals.benefitsTokenHash, tokenHash)));
+      return row ?? null;
+    },
+
+    /** The offer a claim link names (its token and referral must match). */
+    async findOfferByToken(referralId: number, tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(referralOffers)
+        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.tokenHash, tokenHash)));
+      return row ?? null;
+    },
+
+    async findOffer(referralId: number, installerId: number) {
+      const [row] = await db
+        .select()
+        .from(referralOffers)
+        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.installerId, installerId)));
+      return row ?? null;
+    },
+
+    async countOffers(tx: Conn, referralId: number): Promise<number> {
+      const [row] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(referralOffers)
+        .where(eq(referralOffers.referralId, referralId));
+      return Number(row?.total ?? 0);
+    },
+
+    async insertOffers(
+      tx: Tx,
+      referralId: number,
+      offers: { installerId: number; tokenHash: string; distanceScore: number }[],
+      now: Date,
+    ) {
+      if (offers.length === 0) return;
+      await tx
+        .insert(referralOffers)
+        .values(
+          offers.map((o, index) => ({
+            referralId,
+            installerId: o.installerId,
+            rank: index + 1,
+            distanceScore: o.distanceScore,
+            tokenHash: o.tokenHash,
+            offeredAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+
+    /** Specialists that take retail work and have a ZIP: the candidates a lead is offered to. */
+    async listCandidateInstallers(): Promise<CandidateInstaller[]> {
+      const rows = await db
+        .select({ id: installers.id, name: installers.name, email: installers.email, zip: installers.zip })
+        .from(installers)
+        .where(and(eq(installers.offersRetail, true), isNotNull(installers.zip)));
+      return rows.flatMap((r) => (r.zip ? [{ ...r, zip: r.zip }] : []));
+    },
+
+    async findInstaller(id: number) {
+      const [row] = await db
+        .select({
+          id: installers.id,
+          name: installers.name,
+          email: installers.email,
+          phone: installers.phone,
+        })
+        .from(installers)
+        .where(eq(installers.id, id));
+      return row ?? null;
+    },
+
+    async findUser(id: number) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    async findDealer(id: number, conn: Conn = db) {
+      const [row] = await conn
+        .select({ id: dealers.id, name: dealers.name, email: dealers.email, zip: dealers.zip })
+        .from(dealers)
+        .where(eq(dealers.id, id));
+      return row ?? null;
+    },
+
+    /** A dealer user who may refer (signs in, active, not DIRECT), by e-mail: the public form's referrer. */
+    async findReferringDealerUser(email: string) {
+      const [row] = await db
+        .select({ id: users.id, dealerId: users.dealerId, email: users.email, access: users.access })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+            eq(users.userType, 'dealer'),
+            eq(users.loginEnabled, true),
+            eq(users.status, 'active'),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The dealership's own customer (a referral names only customers of the dealership that sold the car). */
+    async findDealerCustomer(dealerId: number, customerId: number) {
+      const [row] = await db
+        .select({ id: customers.id, name: customers.name, email: customers.email })
+        .from(customers)
+        .where(and(eq(customers.id, customerId), eq(customers.dealerId, dealerId)));
+      return row ?? null;
+    },
+
+    /** The referral flow's customer: the dealership's, no installer owns it yet (owningInstaller 0, K91). */
+    async insertCustomer(tx: Tx, values: { dealerId: number; name: string; email: string }) {
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...values, owningInstallerId: null, customerType: 'Prospect' })
+        .returning({ id: customers.id, name: customers.name, email: customers.email });
+      if (!row) throw new Error('customer insert returned nothing');
+      return row;
+    },
+
+    async updateCustomerPhone(tx: Tx, customerId: number, phone: string) {
+      await tx.update(customers).set({ phone, updatedAt: new Date() }).where(eq(customers.id, customerId));
+    },
+
+    /** The claimant becomes the owner of a lead's customer nobody owns yet, so it can quote and book it. */
+    async adoptCustomer(tx: Tx, customerId: number, installerId: number) {
+      await tx
+        .update(customers)
+        .set({ owningInstallerId: installerId, updatedAt: new Date() })
+        .where(and(eq(customers.id, customerId), isNull(customers.owningInstallerId)));
+    },
+
+    async findVehicleByVin(vin: string) {
+      const [row] = await db
+        .select({ id: vehicles.id, year: vehicles.year, make: vehicles.make, model: vehicles.model })
+        .from(vehicles)
+        .where(eq(vehicles.vin, vin))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertReferral(tx: Tx, values: typeof referrals.$inferInsert): Promise<ReferralRow> {
+      const [row] = await tx.insert(referrals).values(values).returning();
+      if (!row) throw new Error('referral insert returned nothing');
+      return row;
+    },
+
+    async insertHistory(tx: Tx, values: typeof referralHistory.$inferInsert) {
+      await tx.insert(referralHistory).values(values);
+    },
+
+    /** The request an installer made (its estimate) or was given (assigned to it). */
+    async findInstallerRequest(conn: Conn, installerId: number, requestId: number) {
+      const [row] = await conn
+        .select({ id: serviceRequests.id, currentState: serviceRequests.currentState })
+        .from(serviceRequests)
+        .where(
+          and(
+            eq(serviceRequests.id, requestId),
+            or(
+              eq(serviceRequests.requestorInstallerId, installerId),
+              eq(serviceRequests.assignedInstallerId, installerId),
+            ),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The dealer's funnel and bonus figures in one pass. */
+    async summarize(dealerId: number, monthStart: Date) {
+      const statuses = await db
+        .select({ status: referrals.status })
+        .from(referrals)
+        .where(eq(referrals.dealerId, dealerId));
+      const [money] = await db
+        .select({
+          thisMonth: sql<number>`coalesce(sum(${referrals.bonusCents}) filter (where ${referrals.completedAt} >= ${monthStart.toISOString()}::timestamptz), 0)::int`,
+          total: sql<number>`coalesce(sum(${referrals.bonusCents}), 0)::int`,
+          pending: sql<number>`coalesce(sum(${referrals.bonusCents}) filter (where ${referrals.payoutId} is null), 0)::int`,
+        })
+        .from(referrals)
+        .where(and(eq(referrals.dealerId, dealerId), eq(referrals.status, 'COMPLETE')));
+      return {
+        statuses: statuses.map((s) => s.status),
+        thisMonthCents: Number(money?.thisMonth ?? 0),
+        totalCents: Number(money?.total ?? 0),
+        pendingCents: Number(money?.pending ?? 0),
+      };
+    },
+
+    /** Dealerships with bonuses payable before `before` and not yet paid out. */
+    async listDealersToPay(before: Date): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ dealerId: referrals.dealerId })
+        .from(referrals)
+        .where(
+          and(
+            eq(referrals.status, 'COMPLETE'),
+            isNull(referrals.payoutId),
+            lt(referrals.completedAt, before),
+          ),
+        );
+      return rows.map((r) => r.dealerId);
+    },
+
+    /**
+     * Opens the dealership's payout of `period` (one per dealer and month, whichever process gets there first):
+     * null when it exists already.
+     */
+    async insertPayout(tx: Tx, values: { dealerId: number; period: string; now: Date }) {
+      const [row] = await tx
+        .insert(referralPayouts)
+        .values({ ...values, createdAt: values.now, totalCents: 0, referralCount: 0 })
+        .onConflictDoNothing()
+        .returning({ id: referralPayouts.id });
+      return row?.id ?? null;
+    },
+
+    /** Puts every payable, unpaid bonus of the dealership before `before` into the payout; returns them. */
+    async attachToPayout(tx: Tx, input: { payoutId: number; dealerId: number; before: Date; now: Date }) {
+      const rows = await tx
+        .update(referrals)
+        .set({ payoutId: input.payoutId, paidOutAt: input.now })
+        .where(
+          and(
+            eq(referrals.dealerId, input.dealerId),
+            eq(referrals.status, 'COMPLETE'),
+            isNull(referrals.payoutId),
+            lt(referrals.completedAt, input.before),
+          ),
+        )
+        .returning();
+      const totalCents = rows.reduce((sum, r) => sum + r.bonusCents, 0);
+      await tx
+        .update(referralPayouts)
+        .set({ totalCents, referralCount: rows.length })
+        .where(eq(referralPayouts.id, input.payoutId));
+      return rows;
+    },
+
+    /** Where a dealership's payout e-mail goes: its address, else its users who sign in. */
+    async dealerPayoutRecipients(dealerId: number): Promise<string[]> {
+      const dealer = await this.findDealer(dealerId);
+      if (dealer?.email) return [dealer.email];
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.dealerId, dealerId), eq(users.loginEnabled, true), eq(users.status, 'active')));
+      return rows.map((r) => r.email);
+    },
+  };
+}
+export type ReferralsRepository = ReturnType<typeof createReferralsRepository>;
