@@ -47,13 +47,15 @@ async function acceptAgreement(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-async function fillRegistration(page: Page, email: string) {
+/** Fills the three sections; `picture` names a screenshot of the Business section. */
+async function fillRegistration(page: Page, email: string, picture?: string) {
   await page.getByLabel('First name').fill('Dana');
   await page.getByLabel('Last name').fill('Reyes');
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByLabel('Phone').fill('(813) 555-0199');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Business name').fill('Reyes Tint & Wrap');
+  if (picture) await look(page, picture);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm password' }).fill(PASSWORD);
@@ -103,7 +105,7 @@ for (const viewport of viewports) {
     await page.getByLabel('I have read and agree to the Platform Agreement').check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    await fillRegistration(page, email);
+    await fillRegistration(page, email, `claim-business-${viewport.name}`);
     await page.getByRole('textbox', { name: 'Confirm password' }).fill('something-else');
     await page.getByRole('button', { name: 'Claim This Job' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
@@ -115,6 +117,7 @@ for (const viewport of viewports) {
     await expect(
       page.getByText("Job claimed successfully! You'll receive login credentials shortly."),
     ).toBeVisible();
+    await page.screenshot({ path: `../screenshots/claim-success-${viewport.name}.png` });
     await expect(page).toHaveURL(/\/login|\/$/);
 
     // The new trial specialist signs in with the chosen password and has the job.
