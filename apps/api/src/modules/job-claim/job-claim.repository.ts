@@ -29,9 +29,9 @@ export type InvitableRequest = {
   assignedInstallerId: number | null;
 };
 
-export type JobDetailsRow = TClaimJobDetails & {
-  /** For the e-mails only (never on the claim page before the claim). */
-  dealerName: null;
+/** Row 104's job details, and what the e-mails also need (never on the claim page before the claim). */
+export type JobDetailsRow = {
+  details: TClaimJobDetails;
   dealerCompanyName: string | null;
   availableDay: string;
   dueDay: string | null;
@@ -103,14 +103,16 @@ export function createJobClaimRepository() {
       const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
       if (!row) return null;
       return {
-        jobTotal: Number(row.cents) / 100,
-        serviceRequested: String(row.service_requested ?? ''),
-        availableDate: String(row.available_date),
-        dueDate: (row.due_date as string | null) ?? null,
-        location: (row.location as string | null) ?? null,
-        vehicle: (row.vehicle as string | null) ?? null,
-        durationDays: Number(row.duration_tenths) / 10,
-        dealerName: null,
+        details: {
+          jobTotal: Number(row.cents) / 100,
+          serviceRequested: String(row.service_requested ?? ''),
+          availableDate: String(row.available_date),
+          dueDate: (row.due_date as string | null) ?? null,
+          location: (row.location as string | null) ?? null,
+          vehicle: (row.vehicle as string | null) ?? null,
+          durationDays: Number(row.duration_tenths) / 10,
+          dealerName: null,
+        },
         dealerCompanyName: (row.dealer_name as string | null) ?? null,
         availableDay: String(row.available_day),
         dueDay: (row.due_day as string | null) ?? null,

@@ -44,13 +44,13 @@ function isClaimed(invite: InviteRow): boolean {
   return invite.usedAt !== null || invite.assignedInstallerId !== null || invite.currentState !== 'new';
 }
 
-function describeJob(job: JobDetailsRow): string[] {
+function describeJob({ details: job, availableDay, dueDay }: JobDetailsRow): string[] {
   return [
     `Service: ${job.serviceRequested}`,
     ...(job.vehicle ? [`Vehicle: ${job.vehicle}`] : []),
     ...(job.location ? [`Location: ${job.location}`] : []),
     `Fixed rate: $${job.jobTotal.toFixed(2)}`,
-    `Available from ${job.availableDay}${job.dueDay ? `, needed by ${job.dueDay}` : ''}`,
+    `Available from ${availableDay}${dueDay ? `, needed by ${dueDay}` : ''}`,
   ];
 }
 
@@ -83,13 +83,8 @@ export function createJobClaimService({
       await limiter.take(ip, CLAIM_RATE_LIMITS.validate);
       const invite = await repository.findInvite(db, hashToken(query.token), false);
       checkInvite(invite, query.request, 'NOT_FOUND');
-      const {
-        dealerCompanyName: _,
-        availableDay: __,
-        dueDay: ___,
-        ...jobDetails
-      } = await loadJob(db, query.request);
-      return { error: false as const, message: 'Claim link is valid.', jobDetails };
+      const { details } = await loadJob(db, query.request);
+      return { error: false as const, message: 'Claim link is valid.', jobDetails: details };
     },
 
     /**
@@ -140,7 +135,7 @@ export function createJobClaimService({
             requestType: 'dealer',
             today,
             dueDate: job.dueDay,
-            durationDays: job.durationDays,
+            durationDays: job.details.durationDays,
           }),
         );
         await repository.insertOffer(tx, invite.requestId, installerId, now);
@@ -221,7 +216,7 @@ export function createJobClaimService({
             text: [
               'Hello,',
               '',
-              `A dealership${job.location ? ` in ${job.location}` : ''} would like you to do this job:`,
+              `A dealership${job.details.location ? ` in ${job.details.location}` : ''} would like you to do this job:`,
               ...describeJob(job),
               '',
               'Claim it and create your free specialist account here:',
