@@ -1,6 +1,6 @@
 import { toIsoDate } from '@app/domain/scheduling/dates';
 import { makePlaceholderVin } from '@app/domain/vehicles/vin';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../platform/security/password';
 import type { Db, Tx } from './client';
 import { createPageView } from './factories/analytics';
@@ -49,6 +49,7 @@ import {
 import { createVehicle, insertVehicleReference, type Vehicle } from './factories/vehicles';
 import { setInvoiceSeries } from './invoice-numbers';
 import { users } from './schema/identity';
+import { referralPayouts, referrals } from './schema/referrals';
 import { listDemoVehicles, vehicleReference } from './seed-data/vehicles';
 
 /** Password of every demo account (CONVENTIONS "Demo data"). */
@@ -556,6 +557,18 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   const rachel = await customer(clearview, 'Rachel Adams', '7275550216', 'Clearwater, FL 33763', {
     dealerId: sunrise.id,
   });
+  const grace = await customer(null, 'Grace Lee', '7275550217', 'St. Petersburg, FL 33701', {
+    dealerId: harbor.id,
+  });
+  const omar = await customer(null, 'Omar Haddad', '7275550218', 'St. Petersburg, FL 33710', {
+    dealerId: harbor.id,
+  });
+  const priya = await customer(null, 'Priya Shah', '8135550219', 'Tampa, FL 33606', { dealerId: sunrise.id });
+  const luis = await customer(null, 'Luis Ortega', '8135550220', 'Tampa, FL 33607', { dealerId: sunrise.id });
+  const hannah = await customer(elite, 'Hannah Cole', '7275550221', 'St. Petersburg, FL 33704', {
+    dealerId: harbor.id,
+  });
+  const wendy = await customer(north, 'Wendy Park', '8135550222', 'Tampa, FL 33618', { dealerId: harbor.id });
   // Retail buyers of the dealerships, named on dealer contracts.
   const harborBuyer = await customer(
     null,
@@ -1056,7 +1069,8 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
 
   // Installer estimates and jobs (retail prices with sales tax), in creation order; `key` names the ones
   // the referrals below point at.
-  const estimates: (EstimateSpec & JobFollowUps & { key?: 'i1' | 'i9' | 'i10' })[] = [
+  const estimates: (EstimateSpec &
+    JobFollowUps & { key?: 'i1' | 'i4' | 'i6' | 'i7' | 'i8' | 'i9' | 'i10' })[] = [
     {
       key: 'i1',
       installer: elite,
@@ -1089,6 +1103,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       extra: { calendar: cal(north, 5, 'pending') },
     },
     {
+      key: 'i4',
       installer: elite,
       customer: olivia,
       state: 'scheduled',
@@ -1109,6 +1124,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       extra: { calendar: cal(clearview, 9, 'booked') },
     },
     {
+      key: 'i6',
       installer: north,
       customer: michael,
       state: 'received',
@@ -1132,6 +1148,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       ],
     },
     {
+      key: 'i7',
       installer: elite,
       customer: david,
       state: 'started',
@@ -1141,6 +1158,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       extra: { calendar: cal(elite, -1, 'started') },
     },
     {
+      key: 'i8',
       installer: elite,
       customer: james,
       state: 'finished',
@@ -1223,8 +1241,11 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   };
 
   // ── Referrals ──────────────────────────────────────────────────────────────────────────────────
-  // Paid out at the last month end, when that came after the job was collected.
-  const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1, 12));
+  // Every status for both dealerships; leads offered to (and claimed by) the demo specialists. Links the demo
+  // can open without an e-mail: /public/benefits?referral=ID&token=demo-benefits-<first name> for the customers
+  // not yet interested, /referralclaim?referral=ID&token=<offer token> for the offered leads.
+  const lastMonth = (day: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, day, 15));
   const referralSpecs: {
     dealer: Dealer;
     customer: Customer;
@@ -1232,22 +1253,25 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     vehicle?: Vehicle;
     status: string;
     dateAdded: Date;
+    /** When it last moved (the request's step, or the completion). */
+    updatedAt?: Date;
     zipCode: string;
-    requestedService: string;
+    requestedService: string | null;
     /** Specialists the lead is offered to (OFFERED), nearest first, with their claim-link tokens. */
     offers?: { installerId: number; token: string }[];
     claimed?: { by: Installer; at: Date };
     /** The estimate made from the referral. */
     estimate?: string;
-    paidOutAt?: Date | null;
+    /** Paid with last month's payout (completed last month). */
+    paid?: boolean;
   }[] = [
     {
       dealer: sunrise,
       customer: brian,
       status: 'NEW',
-      dateAdded: at(-1, 12),
+      dateAdded: at(0, 8),
       zipCode: '33609',
-      requestedService: 'Ceramic Coating',
+      requestedService: null,
     },
     {
       dealer: sunrise,
@@ -1255,27 +1279,27 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       status: 'CONTACT',
       dateAdded: at(-3, 15),
       zipCode: '33611',
-      requestedService: 'PPF - Full Front',
+      requestedService: null,
     },
     {
-      dealer: harbor,
-      customer: tyler,
+      dealer: sunrise,
+      customer: priya,
       status: 'VIEWED',
-      dateAdded: at(-2, 16),
-      zipCode: '33704',
-      requestedService: 'Ceramic Coating',
+      dateAdded: at(-2, 11),
+      zipCode: '33606',
+      requestedService: null,
     },
     {
-      dealer: harbor,
-      customer: kevin,
+      dealer: sunrise,
+      customer: luis,
       status: 'OFFERED',
-      dateAdded: at(-4, 11),
-      zipCode: '33713',
-      requestedService: 'Window Tint',
+      dateAdded: at(-1, 10),
+      zipCode: '33607',
+      requestedService: 'PPF (Paint Protection Film), Ceramic Coating',
       offers: [
-        { installerId: north.id, token: 'demo-referral-claim-north' },
-        { installerId: elite.id, token: 'demo-referral-claim-elite' },
-        { installerId: clearview.id, token: 'demo-referral-claim-clearview' },
+        { installerId: elite.id, token: 'demo-referral-claim-luis-elite' },
+        { installerId: north.id, token: 'demo-referral-claim-luis-north' },
+        { installerId: clearview.id, token: 'demo-referral-claim-luis-clearview' },
       ],
     },
     {
@@ -1293,10 +1317,33 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       vehicle: r6Vehicle,
       status: 'ESTIMATE_CREATED',
       dateAdded: at(-3, 10),
+      updatedAt: at(-1, 16),
       zipCode: '33629',
-      requestedService: 'PPF - Full Front',
+      requestedService: 'PPF (Paint Protection Film)',
       claimed: { by: elite, at: at(-2, 9) },
       estimate: 'i1',
+    },
+    {
+      dealer: sunrise,
+      customer: michael,
+      status: 'RECEIVED',
+      dateAdded: at(-9, 10),
+      updatedAt: at(-1, 9),
+      zipCode: '33618',
+      requestedService: 'Ceramic Coating',
+      claimed: { by: north, at: at(-8, 12) },
+      estimate: 'i6',
+    },
+    {
+      dealer: sunrise,
+      customer: james,
+      status: 'FINISHED',
+      dateAdded: at(-12, 10),
+      updatedAt: at(-3, 17),
+      zipCode: '33602',
+      requestedService: 'Ceramic Coating, Detailing',
+      claimed: { by: elite, at: at(-11, 9) },
+      estimate: 'i8',
     },
     {
       dealer: sunrise,
@@ -1304,10 +1351,79 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       vehicle: r5Vehicle,
       status: 'COMPLETE',
       dateAdded: at(-15, 10),
+      updatedAt: at(-5, 11),
       zipCode: '33611',
-      requestedService: 'PPF - Full Front',
+      requestedService: 'PPF (Paint Protection Film)',
       claimed: { by: elite, at: at(-14, 9) },
       estimate: 'i9',
+    },
+    {
+      dealer: harbor,
+      customer: grace,
+      status: 'NEW',
+      dateAdded: at(0, 7),
+      zipCode: '33701',
+      requestedService: null,
+    },
+    {
+      dealer: harbor,
+      customer: omar,
+      status: 'CONTACT',
+      dateAdded: at(-1, 14),
+      zipCode: '33710',
+      requestedService: null,
+    },
+    {
+      dealer: harbor,
+      customer: tyler,
+      status: 'VIEWED',
+      dateAdded: at(-2, 16),
+      zipCode: '33704',
+      requestedService: null,
+    },
+    {
+      dealer: harbor,
+      customer: kevin,
+      status: 'OFFERED',
+      dateAdded: at(-4, 11),
+      zipCode: '33713',
+      requestedService: 'Window Tint',
+      offers: [
+        { installerId: north.id, token: 'demo-referral-claim-north' },
+        { installerId: elite.id, token: 'demo-referral-claim-elite' },
+        { installerId: clearview.id, token: 'demo-referral-claim-clearview' },
+      ],
+    },
+    {
+      dealer: harbor,
+      customer: hannah,
+      status: 'CLAIMED',
+      dateAdded: at(-3, 9),
+      zipCode: '33704',
+      requestedService: 'PPF (Paint Protection Film)',
+      claimed: { by: elite, at: at(-2, 14) },
+    },
+    {
+      dealer: harbor,
+      customer: olivia,
+      status: 'BOOKED',
+      dateAdded: at(-5, 10),
+      updatedAt: at(-4, 15),
+      zipCode: '33606',
+      requestedService: 'Window Tint',
+      claimed: { by: elite, at: at(-4, 12) },
+      estimate: 'i4',
+    },
+    {
+      dealer: harbor,
+      customer: david,
+      status: 'STARTED',
+      dateAdded: at(-8, 10),
+      updatedAt: at(-1, 9),
+      zipCode: '33629',
+      requestedService: 'Paint Correction',
+      claimed: { by: elite, at: at(-7, 10) },
+      estimate: 'i7',
     },
     {
       dealer: harbor,
@@ -1315,16 +1431,37 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       vehicle: r8Vehicle,
       status: 'COMPLETE',
       dateAdded: at(-28, 10),
+      updatedAt: at(-16, 11),
       zipCode: '33702',
-      requestedService: 'Paint Correction',
+      requestedService: 'Ceramic Coating',
       claimed: { by: north, at: at(-27, 9) },
       estimate: 'i10',
-      paidOutAt: monthStart > at(-16) && monthStart <= now ? monthStart : null,
+    },
+    {
+      dealer: harbor,
+      customer: wendy,
+      status: 'COMPLETE',
+      dateAdded: lastMonth(2),
+      updatedAt: lastMonth(20),
+      zipCode: '33618',
+      requestedService: 'PPF (Paint Protection Film)',
+      claimed: { by: north, at: lastMonth(3) },
+      paid: true,
     },
   ];
-  for (const { dealer, customer: referred, vehicle, claimed, estimate: key, ...referral } of referralSpecs) {
+  const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1, 12));
+  const notInterestedYet = new Set(['NEW', 'CONTACT', 'VIEWED']);
+  for (const {
+    dealer,
+    customer: referred,
+    vehicle,
+    claimed,
+    estimate: key,
+    paid,
+    ...referral
+  } of referralSpecs) {
     const v = vehicle ?? (await nextVehicle({ dealerId: dealer.id }));
-    await createReferral(tx, {
+    const created = await createReferral(tx, {
       dealerId: dealer.id,
       userId: dealerUserOf.get(dealer.id)?.id ?? null,
       customerId: referred.id,
@@ -1334,6 +1471,9 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       vehicleMake: v.make,
       vehicleModel: v.model,
       ...referral,
+      ...(notInterestedYet.has(referral.status)
+        ? { benefitsToken: `demo-benefits-${referred.name.split(' ')[0]?.toLowerCase()}` }
+        : {}),
       ...(claimed
         ? {
             claimedAt: claimed.at,
@@ -1346,6 +1486,22 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
         : {}),
       ...(key ? { requestId: estimateId(key) } : {}),
     });
+    if (paid && created.completedAt) {
+      const [payout] = await tx
+        .insert(referralPayouts)
+        .values({
+          dealerId: dealer.id,
+          period: created.completedAt.toISOString().slice(0, 7),
+          totalCents: created.bonusCents,
+          referralCount: 1,
+          createdAt: monthStart,
+        })
+        .returning({ id: referralPayouts.id });
+      await tx
+        .update(referrals)
+        .set({ payoutId: payout?.id ?? null, paidOutAt: monthStart })
+        .where(eq(referrals.id, created.id));
+    }
   }
 
   // ── A few page views for the analytics screens ───────────────────────────────────────────────────

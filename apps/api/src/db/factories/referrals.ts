@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { calculateReferralBonusCents } from '@app/domain/referrals/referral-bonus';
-import { referralExpirationDate } from '@app/domain/referrals/referral-status';
+import {
+  isReferralStatus,
+  referralExpirationDate,
+  referralStatuses,
+  referralStatusRank,
+} from '@app/domain/referrals/referral-status';
 import { referralHistory, referralOffers, referrals } from '../schema/referrals';
 import { type DbOrTx, firstRow } from './common';
 import { createDealer } from './identity';
@@ -23,9 +28,35 @@ export type CreateReferralInput = Partial<typeof referrals.$inferInsert> & {
 };
 
 /**
+ * The steps a referral went through to reach its status, one history record each: the sale at dateAdded, the
+ * customer's steps an hour apart, the claim at claimedAt, the rest at updatedAt (BOOKED or SCHEDULED, whichever
+ * it is at).
+ */
+function historyTrail(referral: Referral) {
+  const status = isReferralStatus(referral.status) ? referral.status : 'NEW';
+  const reached = referralStatuses.filter(
+    (s) =>
+      referralStatusRank(s) <= referralStatusRank(status) &&
+      !(s === 'BOOKED' && status !== 'BOOKED') &&
+      !(s === 'SCHEDULED' && status === 'BOOKED'),
+  );
+  return reached.map((s, index) => ({
+    referralId: referral.id,
+    status: s,
+    changedAt:
+      s === 'CLAIMED' && referral.claimedAt
+        ? referral.claimedAt
+        : referralStatusRank(s) < referralStatusRank('CLAIMED')
+          ? new Date(referral.dateAdded.getTime() + index * 3_600_000)
+          : referral.updatedAt,
+    actor: 'system',
+  }));
+}
+
+/**
  * A referral (status NEW unless given). Claimed referrals (a claiming installer or claimedAt given) are
  * 'owned' by the specialist; the bonus follows K46; expiration defaults to 30 days after dateAdded (decision
- * 010); a COMPLETE one is payable from its completedAt. One history record holds the status it starts in.
+ * 010); a COMPLETE one is payable from its completedAt. Its history holds every step to its status.
  */
 export async function createReferral(db: DbOrTx, input: CreateReferralInput = {}): Promise<Referral> {
   const { benefitsToken, offers = [], ...values } = input;
@@ -43,18 +74,14 @@ export async function createReferral(db: DbOrTx, input: CreateReferralInput = {}
       dateAdded,
       specialistAction: isClaimed ? 'owned' : 'available',
       claimedAt: isClaimed ? (values.claimedAt ?? dateAdded) : null,
-      completedAt: values.status === 'COMPLETE' ? (values.completedAt ?? values.updatedAt ?? dateAdded) : null,
+      completedAt:
+        values.status === 'COMPLETE' ? (values.completedAt ?? values.updatedAt ?? dateAdded) : null,
       benefitsTokenHash:
         benefitsToken === undefined ? (values.benefitsTokenHash ?? null) : hashClaimToken(benefitsToken),
     })
     .returning();
   const referral = firstRow(rows, 'referral');
-  await db.insert(referralHistory).values({
-    referralId: referral.id,
-    status: referral.status,
-    changedAt: referral.updatedAt,
-    actor: 'system',
-  });
+  await db.insert(referralHistory).values(historyTrail(referral));
   if (offers.length > 0) {
     await db.insert(referralOffers).values(
       offers.map((offer, index) => ({
