@@ -54,12 +54,16 @@ export function createNavigationRepository(db: Db) {
       return Number(r[0]?.total ?? 0);
     },
 
-    /** Leads an installer can act on: available to claim, or claimed by it and not yet converted. */
+    /**
+     * Leads an installer can act on: offered to it and still claimable (not expired), or claimed by it and not
+     * yet converted.
+     */
     async countInstallerReferrals(installerId: number): Promise<number> {
       const r = await rows<{ total: number }>(sql`
-        select count(*)::int as total from referrals
-        where (status = 'OFFERED' and specialist_action = 'available')
-           or (claimed_by_installer_id = ${installerId} and status = 'CLAIMED')`);
+        select count(*)::int as total from referrals r
+        where (r.status = 'OFFERED' and (r.expiration_date is null or r.expiration_date > now())
+               and exists (select 1 from referral_offers o where o.referral_id = r.id and o.installer_id = ${installerId}))
+           or (r.claimed_by_installer_id = ${installerId} and r.status = 'CLAIMED')`);
       return Number(r[0]?.total ?? 0);
     },
 

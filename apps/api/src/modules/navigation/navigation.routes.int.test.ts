@@ -85,6 +85,29 @@ describe('navigation counts', () => {
     await createReferral(db, { dealerId, status: 'OFFERED' });
     await createReferral(db, { dealerId, status: 'COMPLETE' });
     await createReferral(db, { dealerId: otherDealerId, status: 'NEW' });
+    // Leads for the installer: offered to it (counted), offered only to another (not), offered but expired
+    // (not), claimed by it and not yet converted (counted), converted (not).
+    const offered = (to: number) => ({
+      status: 'OFFERED',
+      offers: [{ installerId: to, token: `nav-${to}-${Math.random()}` }],
+    });
+    await createReferral(db, { dealerId: otherDealerId, ...offered(installerId) });
+    await createReferral(db, { dealerId: otherDealerId, ...offered(otherInstallerId) });
+    await createReferral(db, {
+      dealerId: otherDealerId,
+      ...offered(installerId),
+      dateAdded: new Date('2020-01-01T00:00:00Z'),
+    });
+    await createReferral(db, {
+      dealerId: otherDealerId,
+      status: 'CLAIMED',
+      claimedByInstallerId: installerId,
+    });
+    await createReferral(db, {
+      dealerId: otherDealerId,
+      status: 'ESTIMATE_CREATED',
+      claimedByInstallerId: installerId,
+    });
   });
   afterAll(() => t.close());
 
@@ -118,6 +141,7 @@ describe('navigation counts', () => {
       requestCount: 2, // own new estimate + the dealer request offered to it
       jobCount: 3, // scheduled + received dealer jobs + own started estimate
       pickupCount: 1, // finished dealer job (collected is a dealer-only pickup)
+      referralCount: 2, // the lead offered to it, and the one it claimed and has not converted
       authenticated: 1,
       calendar: 'shop@calendar.test',
     });
