@@ -5,7 +5,6 @@ import {
   type TClaimReferralReply,
   type TReferral,
   type TReferralSummary,
-  ZPublicClaimFields,
 } from '@app/contracts/referrals.contract';
 import { rankLeadCandidates } from '@app/domain/referrals/lead-routing';
 import {
@@ -13,7 +12,6 @@ import {
   isReferralExpired,
   isReferralStatus,
   type ReferralStatus,
-  referralDaysRemaining,
   referralExpirationDate,
   referralStatusRank,
 } from '@app/domain/referrals/referral-status';
@@ -25,15 +23,21 @@ import type { AuthContext } from '../../platform/security/auth-context';
 import { createResetToken, hashToken } from '../../platform/security/tokens';
 import type { PublicRateLimiter } from '../../platform/security/window-throttle';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
-import {
-  benefitsServices,
-  claimCopyEmail,
-  customerEmail,
-  leadOfferEmail,
-  payoutEmail,
-} from './referrals.messages';
+import { claimantOf } from './referrals.claimant';
+import { benefitsServices, claimCopyEmail, customerEmail, leadOfferEmail } from './referrals.messages';
+import { createReferralPayouts } from './referrals.payouts';
 import type { ReferralsRepository, ReferralView } from './referrals.repository';
 import { applyReferralEvent, lockReferral, type ReferralRow } from './referrals.transitions';
+import {
+  capitaliseName,
+  dollars,
+  firstName,
+  iso,
+  monthStartUtc,
+  shortName,
+  toReferralWire,
+  vehicleText,
+} from './referrals.wire';
 
 /** Public calls per IP and 15 minutes (issue 11: public calls are rate-limited). */
 const WINDOW_MS = 15 * 60_000;
@@ -53,42 +57,6 @@ type Deps = {
   clock?: () => Date;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const dollars = (cents: number) => Math.round(cents) / 100;
-
-function vehicleText(row: ReferralRow): string {
-  const parts = [row.vehicleYear, row.vehicleMake, row.vehicleModel].filter((p) => p !== null && p !== '');
-  return parts.length > 0 ? parts.join(' ') : row.vin ? `VIN ${row.vin}` : 'Vehicle';
-}
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
-
-/** 'Kevin M.': the preview names the customer without giving them away before the claim. */
-function shortName(name: string): string {
-  const [first, ...rest] = name.trim().split(/\s+/);
-  const last = rest.at(-1);
-  return last ? `${first} ${last[0]?.toUpperCase()}.` : (first ?? name);
-}
-
-/** Capitalised word by word (001 §5). */
-export function capitaliseName(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .map((w) => (w ? w[0]?.toUpperCase() + w.slice(1) : w))
-    .join(' ');
-}
-
-function monthStartUtc(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-function periodOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
-}
-
 export function createReferralsService({
   db,
   repository,
@@ -98,52 +66,15 @@ export function createReferralsService({
   publicUrl,
   clock = () => new Date(),
 }: Deps) {
+  const payouts = createReferralPayouts({ db, repository, clock });
   async function areaOf(zip: string | null): Promise<string | null> {
     if (!zip) return null;
     const place = await address.completeZip(zip).catch(() => null);
     return place ? `${place.city}, ${place.state}` : null;
   }
 
-  /** The wire entity; the customer's contact details only for the dealership and the claimant (row 96). */
-  async function toWire(view: ReferralView, seeContact: boolean, now: Date): Promise<TReferral> {
-    const { row } = view;
-    const status = isReferralStatus(row.status) ? row.status : 'NEW';
-    const claimed = row.claimedAt !== null;
-    return {
-      referral_id: row.id,
-      referralId: row.id,
-      status,
-      date_added: row.dateAdded.toISOString(),
-      expiration_date: iso(row.expirationDate),
-      days_remaining: claimed ? null : referralDaysRemaining(row.expirationDate, now),
-      expired: isReferralExpired({ status, expirationDate: row.expirationDate }, now),
-      specialist_action: row.specialistAction === 'owned' ? 'owned' : 'available',
-      claim_token: null,
-      customer_id: row.customerId,
-      customer_name: view.customer?.name ?? 'Customer',
-      customer_Email_Address: seeContact ? (view.customer?.email ?? null) : null,
-      customer_phone_number: seeContact ? (view.customer?.phone ?? null) : null,
-      VIN: row.vin,
-      Year: row.vehicleYear,
-      Make: row.vehicleMake,
-      Model: row.vehicleModel,
-      requested_service: row.requestedService,
-      zip_code: row.zipCode,
-      location_area: await areaOf(row.zipCode),
-      claimed_date: iso(row.claimedAt),
-      claimed_at: iso(row.claimedAt),
-      claimed_specialist_name: row.claimedSpecialistName,
-      claimed_specialist_business: row.claimedSpecialistBusiness,
-      dealer_id: row.dealerId,
-      dealer_name: view.dealerName,
-      request_id: row.requestId,
-      bonus_amount: dollars(row.bonusCents),
-      bonus_payable: status === 'COMPLETE',
-      paid_out_at: iso(row.paidOutAt),
-      history: view.history.flatMap((h) =>
-        isReferralStatus(h.status) ? [{ status: h.status, changed_at: h.changedAt.toISOString() }] : [],
-      ),
-    };
+  async function referralWire(view: ReferralView, seeContact: boolean, now: Date): Promise<TReferral> {
+    return toReferralWire(view, { seeContact, now, area: await areaOf(view.row.zipCode) });
   }
 
   async function decodeVehicle(vin: string) {
@@ -277,59 +208,21 @@ export function createReferralsService({
     return row;
   }
 
-  /** The claimant's details: the form's (public) or its company's (signed in, decision 17). */
-  async function claimantOf(auth: AuthContext | null, body: Record<string, unknown>) {
-    if (auth && auth.userType === 'installer' && body.claim_token === undefined) {
-      if (auth.access === 'ASSIST') throw new AppError('FORBIDDEN', 'Assistants cannot claim referrals');
-      const [company, user] = await Promise.all([
-        repository.findInstaller(auth.companyId),
-        repository.findUser(auth.userId),
-      ]);
-      return {
-        installerId: auth.companyId,
-        actor: 'installer' as const,
-        userId: auth.userId,
-        name: user?.name ?? auth.userName,
-        phone: user?.phone ?? company?.phone ?? null,
-        email: user?.email ?? auth.email,
-        business: company?.name ?? '',
-      };
-    }
-    if (body.claim_token === undefined) {
-      throw new AppError('VALIDATION_FAILED', messages.invalidLink, {
-        details: [{ path: 'claim_token', message: 'claim_token is required' }],
-      });
-    }
-    const fields = ZPublicClaimFields.safeParse(body);
-    if (!fields.success) {
-      throw new AppError('VALIDATION_FAILED', fields.error.issues[0]?.message ?? messages.claimFailed, {
-        details: fields.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      });
-    }
-    return {
-      installerId: null,
-      actor: 'public' as const,
-      userId: null,
-      name: fields.data.specialist_name,
-      phone: fields.data.specialist_phone,
-      email: fields.data.specialist_email,
-      business: fields.data.specialist_business,
-    };
-  }
-
   return {
     async listForDealer(auth: AuthContext, userId: number): Promise<TReferral[]> {
       assertSelf(auth, userId, 'user');
       const now = clock();
       const views = await repository.listForDealer(auth.companyId);
-      return Promise.all(views.map((v) => toWire(v, true, now)));
+      return Promise.all(views.map((v) => referralWire(v, true, now)));
     },
 
     async listForInstaller(auth: AuthContext, typeId: number): Promise<TReferral[]> {
       assertSelf(auth, typeId, 'company');
       const now = clock();
       const views = await repository.listForInstaller(auth.companyId, now);
-      return Promise.all(views.map((v) => toWire(v, v.row.claimedByInstallerId === auth.companyId, now)));
+      return Promise.all(
+        views.map((v) => referralWire(v, v.row.claimedByInstallerId === auth.companyId, now)),
+      );
     },
 
     async summary(auth: AuthContext, dealerId: number): Promise<TReferralSummary> {
@@ -553,7 +446,7 @@ export function createReferralsService({
       if (auth && auth.userType === 'dealer' && body.claim_token === undefined) {
         throw new AppError('FORBIDDEN', 'Only specialists claim referrals');
       }
-      const claimant = await claimantOf(auth, body);
+      const claimant = await claimantOf(repository, auth, body);
       const installerId =
         claimant.installerId ??
         (await openClaimLink(body.referral_id, body.claim_token ?? '')).offer.installerId;
@@ -665,55 +558,11 @@ export function createReferralsService({
       });
       const view = await repository.findView(referralId);
       if (!view) throw new AppError('NOT_FOUND', `Referral ${referralId} not found`);
-      return toWire(view, true, now);
+      return referralWire(view, true, now);
     },
 
-    /**
-     * The monthly payout (decision 010): every dealership with bonuses that became payable before this month
-     * gets one payout for the month just ended and one e-mail listing them. Safe with several processes: the
-     * payout row is unique per dealer and month, and the e-mail's dedupe key too. Returns the payouts made.
-     */
-    async runMonthlyPayouts(): Promise<
-      { dealerId: number; period: string; totalCents: number; count: number }[]
-    > {
-      const now = clock();
-      const before = monthStartUtc(now);
-      const period = periodOf(new Date(before.getTime() - 86_400_000));
-      const made: { dealerId: number; period: string; totalCents: number; count: number }[] = [];
-      for (const dealerId of await repository.listDealersToPay(before)) {
-        const recipients = await repository.dealerPayoutRecipients(dealerId);
-        const dealer = await repository.findDealer(dealerId);
-        const payout = await db.transaction(async (tx) => {
-          const payoutId = await repository.insertPayout(tx, { dealerId, period, now });
-          if (payoutId === null) return null;
-          const paid = await repository.attachToPayout(tx, { payoutId, dealerId, before, now });
-          const lines = await Promise.all(
-            paid.map(async (r) => ({
-              customer: (await repository.findView(r.id, tx))?.customer?.name ?? 'Customer',
-              vehicle: vehicleText(r),
-              service: r.requestedService,
-              cents: r.bonusCents,
-            })),
-          );
-          for (const to of recipients) {
-            await enqueueOutbox(tx, {
-              channel: 'email',
-              kind: 'referral-payout',
-              payload: payoutEmail({ to, dealerName: dealer?.name ?? 'there', period, lines }),
-              dedupeKey: `referral-payout:${dealerId}:${period}:${to}`,
-            });
-          }
-          return {
-            dealerId,
-            period,
-            totalCents: paid.reduce((s, r) => s + r.bonusCents, 0),
-            count: paid.length,
-          };
-        });
-        if (payout) made.push(payout);
-      }
-      return made;
-    },
+    /** The monthly payout (decision 010; referrals.payouts.ts). */
+    runMonthlyPayouts: payouts.runMonthlyPayouts,
   };
 }
 export type ReferralsService = ReturnType<typeof createReferralsService>;
