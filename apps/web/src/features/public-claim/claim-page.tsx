@@ -19,6 +19,7 @@ import {
 import { ClaimLanding, PlatformAgreement } from './claim-overview';
 import { ClaimRegistration } from './claim-registration';
 import { toProspectData } from './claim-sections';
+import { publicClaimKeys } from './query-keys';
 
 /** M90: the link cannot be used; the reason, where to look for the right one, and a way home. */
 function ClaimUnavailable({ message }: { message: string }) {
@@ -47,7 +48,7 @@ export function ClaimPage() {
 
 function ClaimFlow({ link }: { link: ClaimLink }) {
   const job = useQuery({
-    queryKey: ['public-claim', link.request, link.token],
+    queryKey: publicClaimKeys.job(0, link.request, link.token),
     queryFn: () => fetchClaimJob(link),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
