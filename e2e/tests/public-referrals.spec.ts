@@ -113,6 +113,43 @@ test.describe('/referralclaim and /public/benefits: bad links', () => {
   });
 });
 
+/** A seeded referral of the dealer `email` by its customer's name (the demo's expired ones never change). */
+async function seededReferralId(request: APIRequestContext, email: string, customer: string) {
+  const api = await apiAs(request, email);
+  const me = await api.call<{ User_id: number }>('GET', `/auth/login/?email=${encodeURIComponent(email)}`);
+  const list = await api.call<{ referralId: number; customer_name: string; expired: boolean }[]>(
+    'GET',
+    `/referrals/${me.User_id}`,
+  );
+  const found = list.find((r) => r.customer_name === customer);
+  expect(found?.expired, `${customer} is an expired demo referral`).toBe(true);
+  return found?.referralId ?? 0;
+}
+
+test.describe('expired referrals (30 days, decision 010)', () => {
+  test("an expired lead's claim link shows 'Invalid Referral Link' with the reason, and cannot be claimed", async ({
+    page,
+    request,
+  }) => {
+    const id = await seededReferralId(request, DEALER, 'Ethan Brooks');
+    await page.goto(`/referralclaim?referral=${id}&token=demo-referral-claim-expired-elite`);
+    await expect(page.getByRole('heading', { name: 'Invalid Referral Link' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText(
+      'This referral has expired and can no longer be claimed.',
+    );
+    await expect(page.getByRole('button', { name: 'Claim Referral' })).toHaveCount(0);
+    await lookAtBothWidths(page, 'referral-claim-expired');
+  });
+
+  test('an expired benefits link tells the customer the offer has ended', async ({ page, request }) => {
+    const id = await seededReferralId(request, 'dealer2@demo.test', 'Zoe Adams');
+    await page.goto(`/public/benefits?referral=${id}&token=demo-benefits-zoe`);
+    await expect(page.getByRole('heading', { name: 'This Offer Has Expired' })).toBeVisible();
+    await expect(page.getByRole('button', { name: "I'm interested" })).toHaveCount(0);
+    await lookAtBothWidths(page, 'benefits-expired');
+  });
+});
+
 test.describe('a referral from the sale to the claim', () => {
   test("the customer says 'I'm interested' on the benefits page, a specialist claims the lead with the e-mailed link", async ({
     page,

@@ -569,6 +569,13 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     dealerId: harbor.id,
   });
   const wendy = await customer(north, 'Wendy Park', '8135550222', 'Tampa, FL 33618', { dealerId: harbor.id });
+  // Referrals nobody claimed in their 30 days: expired.
+  const ethan = await customer(null, 'Ethan Brooks', '8135550223', 'Tampa, FL 33609', {
+    dealerId: sunrise.id,
+  });
+  const zoe = await customer(null, 'Zoe Adams', '7275550224', 'St. Petersburg, FL 33705', {
+    dealerId: harbor.id,
+  });
   // Retail buyers of the dealerships, named on dealer contracts.
   const harborBuyer = await customer(
     null,
@@ -1447,6 +1454,26 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
       requestedService: 'PPF (Paint Protection Film)',
       claimed: { by: north, at: lastMonth(3) },
       paid: true,
+    },
+    {
+      dealer: sunrise,
+      customer: ethan,
+      status: 'OFFERED',
+      dateAdded: at(-41, 10),
+      zipCode: '33609',
+      requestedService: 'Ceramic Coating',
+      offers: [
+        { installerId: elite.id, token: 'demo-referral-claim-expired-elite' },
+        { installerId: clearview.id, token: 'demo-referral-claim-expired-clearview' },
+      ],
+    },
+    {
+      dealer: harbor,
+      customer: zoe,
+      status: 'VIEWED',
+      dateAdded: at(-38, 12),
+      zipCode: '33705',
+      requestedService: null,
     },
   ];
   const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1, 12));
