@@ -53,6 +53,15 @@ type ClaimedRow = {
 };
 
 const MAX_ERROR_LENGTH = 2000;
+
+/** How far a queued message got (the dev mailbox and a request's deliveries both show it). */
+const deliveryColumns = {
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
 export const LEASE_EXPIRED_ERROR =
   'Delivery did not finish within its lease (the delivering process probably stopped mid-send); retrying';
 export const OUTBOX_NOTIFY_CHANNEL = 'outbox';
@@ -219,11 +228,7 @@ export function createOutboxRepository(db: Db) {
             string | null
           >`case when ${outbox.channel} = 'email' then coalesce(${localMessages.subject}, ${outbox.payload}->>'subject') end`,
           text: sql<string>`coalesce(${localMessages.text}, ${outbox.payload}->>'text', '')`,
-          status: outbox.status,
-          attempts: outbox.attempts,
-          lastError: outbox.lastError,
-          createdAt: outbox.createdAt,
-          sentAt: outbox.sentAt,
+          ...deliveryColumns,
         })
         .from(outbox)
         .leftJoin(localMessages, eq(localMessages.outboxId, outbox.id))
@@ -240,11 +245,7 @@ export function createOutboxRepository(db: Db) {
           id: outbox.id,
           channel: outbox.channel,
           kind: outbox.kind,
-          status: outbox.status,
-          attempts: outbox.attempts,
-          lastError: outbox.lastError,
-          createdAt: outbox.createdAt,
-          sentAt: outbox.sentAt,
+          ...deliveryColumns,
         })
         .from(outbox)
         .where(eq(outbox.requestId, requestId))

@@ -50,10 +50,13 @@ export function createServiceRequestsService({ repository }: { repository: Servi
     throw new AppError('NOT_FOUND', `Request ${requestId} was not found`);
   }
 
-  async function visiblePart<T>(requestId: number, part: Promise<T | null>): Promise<T> {
-    const found = await part;
-    if (found === null) notFound(requestId);
-    return found;
+  /** One part of a request as the caller sees it: NOT_FOUND when the request is not visible to them. */
+  function partSeenBy<T>(read: (viewer: Viewer, requestId: number) => Promise<T | null>) {
+    return async (auth: AuthContext, requestId: number): Promise<T> => {
+      const found = await read(viewerOf(auth), requestId);
+      if (found === null) notFound(requestId);
+      return found;
+    };
   }
 
   return {
@@ -75,37 +78,14 @@ export function createServiceRequestsService({ repository }: { repository: Servi
       return list(auth, query, 'estimates');
     },
 
-    async getRequest(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.findRequest(viewerOf(auth), requestId));
-    },
-
-    async getFullRequest(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.findFullRequest(viewerOf(auth), requestId));
-    },
-
-    async listServices(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listServices(viewerOf(auth), requestId));
-    },
-
-    async listNotes(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listNotes(viewerOf(auth), requestId));
-    },
-
-    async listOffersOfRequest(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listOffersOfRequest(viewerOf(auth), requestId));
-    },
-
-    async listStateHistory(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listStateHistory(viewerOf(auth), requestId));
-    },
-
-    async listReferrals(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listReferrals(viewerOf(auth), requestId));
-    },
-
-    async listCalendarDays(auth: AuthContext, requestId: number) {
-      return visiblePart(requestId, repository.listCalendarDays(viewerOf(auth), requestId));
-    },
+    getRequest: partSeenBy(repository.findRequest),
+    getFullRequest: partSeenBy(repository.findFullRequest),
+    listServices: partSeenBy(repository.listServices),
+    listNotes: partSeenBy(repository.listNotes),
+    listOffersOfRequest: partSeenBy(repository.listOffersOfRequest),
+    listStateHistory: partSeenBy(repository.listStateHistory),
+    listReferrals: partSeenBy(repository.listReferrals),
+    listCalendarDays: partSeenBy(repository.listCalendarDays),
 
     /** GET /requestOffered/{typeId}: typeId is the caller's company. */
     async listOffersOfCompany(auth: AuthContext, typeId: number, paging: { limit: number; offset: number }) {

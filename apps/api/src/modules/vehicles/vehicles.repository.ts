@@ -19,6 +19,14 @@ type VehicleRow = typeof vehicles.$inferSelect;
 
 const sizeOf = (value: string): VehicleSize => (isVehicleSize(value) ? value : 'M');
 
+/** What a model row says (the list of models and the VIN matcher's reference read the same columns). */
+const modelColumns = {
+  id: vehicleModels.id,
+  makeId: vehicleModels.makeId,
+  name: vehicleModels.name,
+  size: vehicleModels.size,
+};
+
 /** Trims built in `year` (an open end is still built). */
 const trimFitsYear = (year: number) =>
   sql`${vehicleTrims.startProductionYear} <= ${year}::int and (${vehicleTrims.endProductionYear} is null or ${vehicleTrims.endProductionYear} >= ${year}::int)`;
@@ -104,12 +112,7 @@ export function createVehiclesRepository(db: Db) {
     /** Models of the make with a trim built in the year (or without any trim yet). */
     async listModels(makeId: number, year: number): Promise<TModel[]> {
       const rows = await db
-        .select({
-          id: vehicleModels.id,
-          makeId: vehicleModels.makeId,
-          name: vehicleModels.name,
-          size: vehicleModels.size,
-        })
+        .select(modelColumns)
         .from(vehicleModels)
         .where(
           and(
@@ -159,15 +162,7 @@ export function createVehiclesRepository(db: Db) {
       return db.select({ id: vehicleMakes.id, name: vehicleMakes.name }).from(vehicleMakes);
     },
     async listReferenceModels(makeId: number): Promise<ReferenceModel[]> {
-      const rows = await db
-        .select({
-          id: vehicleModels.id,
-          makeId: vehicleModels.makeId,
-          name: vehicleModels.name,
-          size: vehicleModels.size,
-        })
-        .from(vehicleModels)
-        .where(eq(vehicleModels.makeId, makeId));
+      const rows = await db.select(modelColumns).from(vehicleModels).where(eq(vehicleModels.makeId, makeId));
       return rows.map((m) => ({ ...m, size: sizeOf(m.size) }));
     },
     async listReferenceTrims(modelId: number): Promise<ReferenceTrim[]> {
