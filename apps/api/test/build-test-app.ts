@@ -30,6 +30,16 @@ export async function buildTestApp(
   };
 }
 
+/** A POST with a JSON body (and any cookies, headers or client address), as a browser or client sends it. */
+export function post(
+  app: FastifyInstance,
+  url: string,
+  payload: Record<string, unknown>,
+  extra: { headers?: Record<string, string>; cookies?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  return app.inject({ method: 'POST', url, payload, ...extra });
+}
+
 /** Signs in through the real endpoint and returns a helper that sends authenticated requests. */
 export async function signIn(app: FastifyInstance, email: string, password: string) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });

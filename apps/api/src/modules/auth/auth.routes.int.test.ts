@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
 
 const PASSWORD = 'correct horse battery';
@@ -36,10 +36,9 @@ describe('identity: sign-in, tokens, sign-out', () => {
   afterAll(() => t.close());
 
   it('signs a dealer in with the groups claim and the dealer company', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'dealer.person@example.test', password: PASSWORD },
+    const res = await post(t.app, '/api/auth/signin', {
+      email: 'dealer.person@example.test',
+      password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -59,18 +58,18 @@ describe('identity: sign-in, tokens, sign-out', () => {
   });
 
   it('refuses a wrong password and an unknown e-mail with the same M2 answer', async () => {
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'installer@example.test', password: 'nope-nope' },
-      remoteAddress: '10.0.0.1',
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'nobody@example.test', password: 'nope-nope' },
-      remoteAddress: '10.0.0.1',
-    });
+    const wrong = await post(
+      t.app,
+      '/api/auth/signin',
+      { email: 'installer@example.test', password: 'nope-nope' },
+      { remoteAddress: '10.0.0.1' },
+    );
+    const unknown = await post(
+      t.app,
+      '/api/auth/signin',
+      { email: 'nobody@example.test', password: 'nope-nope' },
+      { remoteAddress: '10.0.0.1' },
+    );
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
@@ -89,11 +88,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
 
   it('rotates refresh tokens; a reused token is refused and revokes the whole family', async () => {
     const session = await signIn(t.app, 'installer@example.test', PASSWORD);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const first = await post(t.app, '/api/auth/refresh', { refreshToken: session.refreshToken });
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
@@ -108,34 +103,18 @@ describe('identity: sign-in, tokens, sign-out', () => {
     expect(me.json()).toMatchObject({ User_id: installerUser.id, Company_id: installerUser.installerId });
 
     // Replaying the first refresh token: refused, and the rotated one dies with it.
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const replay = await post(t.app, '/api/auth/refresh', { refreshToken: session.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('UNAUTHENTICATED');
-    const afterTheft = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: rotated.refreshToken },
-    });
+    const afterTheft = await post(t.app, '/api/auth/refresh', { refreshToken: rotated.refreshToken });
     expect(afterTheft.statusCode).toBe(401);
   });
 
   it('sign-out revokes the refresh token', async () => {
     const session = await signIn(t.app, 'installer@example.test', PASSWORD);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const out = await post(t.app, '/api/auth/signout', { refreshToken: session.refreshToken });
     expect(out.statusCode).toBe(200);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const res = await post(t.app, '/api/auth/refresh', { refreshToken: session.refreshToken });
     expect(res.statusCode).toBe(401);
   });
 
@@ -152,10 +131,9 @@ describe('identity: sign-in, tokens, sign-out', () => {
       'Elite Test Film North',
     ]);
 
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken, companyId: groupedInstallerId },
+    const switched = await post(t.app, '/api/auth/refresh', {
+      refreshToken: session.refreshToken,
+      companyId: groupedInstallerId,
     });
     expect(switched.statusCode).toBe(200);
     const body = switched.json();
@@ -171,10 +149,9 @@ describe('identity: sign-in, tokens, sign-out', () => {
       Installer_Name: 'Elite Test Film North',
     });
 
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: body.refreshToken, companyId: otherInstallerId },
+    const refused = await post(t.app, '/api/auth/refresh', {
+      refreshToken: body.refreshToken,
+      companyId: otherInstallerId,
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../db/factories/identity';
 import { startTestSmtpServer, type TestSmtpServer } from '../outbox/outbox-test-smtp';
 
@@ -23,12 +23,7 @@ describe('password reset through the outbox and SMTP', () => {
   });
 
   const requestReset = (email: string, ip = '10.9.0.1') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email },
-      remoteAddress: ip,
-    });
+    post(t.app, '/api/auth/request-password-reset', { email }, { remoteAddress: ip });
 
   it('e-mails a single-use link that sets a new password and ends old sessions', async () => {
     const oldSession = await signIn(t.app, 'forgetful@example.test', 'old-password-1');
@@ -49,41 +44,24 @@ describe('password reset through the outbox and SMTP', () => {
     expect(link, body).not.toBeNull();
     const token = link![1]!;
 
-    const tooShort = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, password: 'short' },
-    });
+    const tooShort = await post(t.app, '/api/auth/reset-password', { token, password: 'short' });
     expect(tooShort.statusCode).toBe(400);
 
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, password: 'brand-new-password' },
-    });
+    const reset = await post(t.app, '/api/auth/reset-password', { token, password: 'brand-new-password' });
     expect(reset.statusCode).toBe(200);
 
     // The new password works, the old one does not, and the old session's refresh token is dead.
     await signIn(t.app, 'forgetful@example.test', 'brand-new-password');
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'forgetful@example.test', password: 'old-password-1' },
+    const old = await post(t.app, '/api/auth/signin', {
+      email: 'forgetful@example.test',
+      password: 'old-password-1',
     });
     expect(old.statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: oldSession.refreshToken },
-    });
+    const refresh = await post(t.app, '/api/auth/refresh', { refreshToken: oldSession.refreshToken });
     expect(refresh.statusCode).toBe(401);
 
     // Single use.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, password: 'another-password' },
-    });
+    const again = await post(t.app, '/api/auth/reset-password', { token, password: 'another-password' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid or has expired/);
   });

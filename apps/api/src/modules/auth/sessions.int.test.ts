@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
 import { createInstaller, createUser } from '../../db/factories/identity';
 import { resetPasswordThroughOutbox } from './password-reset.fixture';
 
@@ -30,11 +30,7 @@ describe.each([
     const laptop = await signIn(t.app, 'leaver@example.test', PASSWORD);
     expect((await read(phone.headers)).statusCode).toBe(200);
     expect((await read(laptop.headers)).statusCode).toBe(200);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      payload: { refreshToken: phone.refreshToken },
-    });
+    const out = await post(t.app, '/api/auth/signout', { refreshToken: phone.refreshToken });
     expect(out.statusCode).toBe(200);
     const refused = await read(phone.headers);
     expect(refused.statusCode).toBe(401);
@@ -80,11 +76,7 @@ describe('the refresh-token cookie', () => {
     res.cookies.find((c) => c.name === 'im_refresh');
 
   const signInAnswer = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'browser@example.test', password: PASSWORD },
-    });
+    post(t.app, '/api/auth/signin', { email: 'browser@example.test', password: PASSWORD });
 
   it('sign-in sets it HttpOnly, Secure, SameSite=Strict on /api/auth, and still answers refreshToken', async () => {
     const res = await signInAnswer();
@@ -103,13 +95,7 @@ describe('the refresh-token cookie', () => {
   it('refresh with the cookie and X-Requested-With rotates it; the old cookie is spent', async () => {
     const first = cookieOf(await signInAnswer())!.value;
     const refresh = (value: string, headers: Record<string, string> = { 'x-requested-with': 'fetch' }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        payload: {},
-        cookies: { im_refresh: value },
-        headers,
-      });
+      post(t.app, '/api/auth/refresh', {}, { cookies: { im_refresh: value }, headers });
     const rotated = await refresh(first);
     expect(rotated.statusCode).toBe(200);
     const second = cookieOf(rotated);
@@ -124,54 +110,38 @@ describe('the refresh-token cookie', () => {
 
   it('refuses a refresh by cookie without the X-Requested-With header, and spends nothing', async () => {
     const value = cookieOf(await signInAnswer())!.value;
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: {},
-      cookies: { im_refresh: value },
-    });
+    const forged = await post(t.app, '/api/auth/refresh', {}, { cookies: { im_refresh: value } });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().code).toBe('FORBIDDEN');
     expect(cookieOf(forged)).toBeUndefined();
-    const real = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: {},
-      cookies: { im_refresh: value },
-      headers: { 'x-requested-with': 'fetch' },
-    });
+    const real = await post(
+      t.app,
+      '/api/auth/refresh',
+      {},
+      { cookies: { im_refresh: value }, headers: { 'x-requested-with': 'fetch' } },
+    );
     expect(real.statusCode).toBe(200);
   });
 
   it('refresh with neither body token nor cookie is 401', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: {},
-      headers: { 'x-requested-with': 'fetch' },
-    });
+    const res = await post(t.app, '/api/auth/refresh', {}, { headers: { 'x-requested-with': 'fetch' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('sign-out by cookie revokes the session and clears the cookie', async () => {
     const value = cookieOf(await signInAnswer())!.value;
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signout',
-      payload: {},
-      cookies: { im_refresh: value },
-      headers: { 'x-requested-with': 'fetch' },
-    });
+    const out = await post(
+      t.app,
+      '/api/auth/signout',
+      {},
+      { cookies: { im_refresh: value }, headers: { 'x-requested-with': 'fetch' } },
+    );
     expect(out.statusCode).toBe(200);
     const cleared = cookieOf(out);
     expect(cleared?.value).toBe('');
     expect(cleared?.path).toBe('/api/auth');
-    const after = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: value },
-    });
+    const after = await post(t.app, '/api/auth/refresh', { refreshToken: value });
     expect(after.statusCode).toBe(401);
   });
 
@@ -179,10 +149,9 @@ describe('the refresh-token cookie', () => {
     const plain = await buildTestApp({ publicUrl: 'http://127.0.0.1:3000' });
     try {
       await createUser(plain.database.db, { email: 'dev@example.test', password: PASSWORD });
-      const res = await plain.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'dev@example.test', password: PASSWORD },
+      const res = await post(plain.app, '/api/auth/signin', {
+        email: 'dev@example.test',
+        password: PASSWORD,
       });
       expect(cookieOf(res)).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
       expect(cookieOf(res)?.secure).toBeFalsy();

@@ -34,20 +34,13 @@ describe('the hosted invoice page', () => {
     const form = formOf(page.body);
     const post = (fields: Record<string, string>) => postForm(form.action, fields);
 
-    const declined = await post({
-      nonce: form.nonce,
-      number: '4000 0000 0000 0002',
-      expiry: '12/34',
-      cvc: '123',
-    });
+    const postCard = (number: string, expiry: string) =>
+      post({ nonce: form.nonce, number, expiry, cvc: '123' });
+
+    const declined = await postCard('4000 0000 0000 0002', '12/34');
     expect(declined.statusCode).toBe(200);
     expect(declined.body).toContain('The card was declined. Please try a different card.');
-    const badExpiry = await post({
-      nonce: form.nonce,
-      number: '4242424242424242',
-      expiry: '13/99',
-      cvc: '123',
-    });
+    const badExpiry = await postCard('4242424242424242', '13/99');
     expect(badExpiry.statusCode).toBe(200);
     expect(badExpiry.body).toContain('aria-invalid="true"');
     expect((await w.call(installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('open');

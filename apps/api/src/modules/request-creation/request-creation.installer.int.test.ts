@@ -149,27 +149,15 @@ describe('request creation: installers, duplicates, roles', () => {
       ['2025-03-10', 'booked'],
     ]);
     // A day booked at twice the capacity (2) is blocked for the next drop-off.
-    await call('one', 'POST', '/api/requestimates/', {
-      requestType: 'installer',
-      requestor: f.customer.id,
-      availableDate: day(5),
-      currentState: 'scheduled',
-      services: [{ serviceId: front.id }],
-    });
-    await call('one', 'POST', '/api/requestimates/', {
-      requestType: 'installer',
-      requestor: f.customer.id,
-      availableDate: day(5),
-      currentState: 'scheduled',
-      services: [{ serviceId: front.id }],
-    });
-    await call('one', 'POST', '/api/requestimates/', {
-      requestType: 'installer',
-      requestor: f.customer.id,
-      availableDate: day(5),
-      currentState: 'scheduled',
-      services: [{ serviceId: front.id }],
-    });
+    for (let booked = 0; booked < 3; booked += 1) {
+      await call('one', 'POST', '/api/requestimates/', {
+        requestType: 'installer',
+        requestor: f.customer.id,
+        availableDate: day(5),
+        currentState: 'scheduled',
+        services: [{ serviceId: front.id }],
+      });
+    }
     const full = await call('one', 'POST', '/api/requestimates/', {
       requestType: 'installer',
       requestor: f.customer.id,
