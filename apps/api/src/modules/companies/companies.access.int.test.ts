@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import {
-  type AccessFixture,
-  type AccessSession,
-  buildAccessFixture,
-  signInAccessUsers,
-  type AccessUser as Who,
-} from '../customers/access.fixture';
+import { type AccessSuite, startAccessSuite, type AccessUser as Who } from '../customers/access.fixture';
 
 type Json = Record<string, unknown>;
 
@@ -24,15 +17,8 @@ const PRIVATE_FIELDS = [
 
 /** Issue 19, finding 10: company records read across types show non-members only the public fields. */
 describe('company records for their own users and for the other side', () => {
-  let t: TestApp;
-  let f: AccessFixture;
-  let sessions: Record<Who, AccessSession>;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildAccessFixture(t.database.db);
-    sessions = await signInAccessUsers(t.app);
-  });
+  let { t, f, sessions } = {} as AccessSuite;
+  beforeAll(async () => ({ t, f, sessions } = await startAccessSuite()));
   afterAll(() => t.close());
 
   const get = async (who: Who, url: string) => {

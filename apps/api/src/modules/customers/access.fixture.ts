@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../../../test/build-test-app';
+import { buildTestApp, signIn } from '../../../test/build-test-app';
+import { createRetailCustomer } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer, linkInstallerDealer } from '../../db/factories/customers';
 import {
@@ -47,12 +48,7 @@ export async function buildAccessFixture(db: Db) {
     email: 'rick@example.test',
     stripeCustomerId: 'cus_rick',
   });
-  const retail = await createCustomer(db, {
-    owningInstallerId: one.id,
-    name: 'Rita Retail',
-    email: 'rita@example.test',
-    stripeCustomerId: 'cus_rita',
-  });
+  const retail = await createRetailCustomer(db, one.id, { stripeCustomerId: 'cus_rita' });
   await createServiceRequest(db, {
     requestType: 'installer',
     requestorInstallerId: one.id,
@@ -93,3 +89,12 @@ export async function signInAccessUsers(app: FastifyInstance) {
   }
   return sessions;
 }
+
+/** One access test file's app, world and signed-in users. Call it in `beforeAll`, close `t` in `afterAll`. */
+export async function startAccessSuite() {
+  const t = await buildTestApp();
+  const f = await buildAccessFixture(t.database.db);
+  const sessions = await signInAccessUsers(t.app);
+  return { t, f, sessions };
+}
+export type AccessSuite = Awaited<ReturnType<typeof startAccessSuite>>;

@@ -1,27 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { customers } from '../../db/schema/customers';
 import { dealers } from '../../db/schema/identity';
-import {
-  type AccessFixture,
-  type AccessSession,
-  buildAccessFixture,
-  signInAccessUsers,
-  type AccessUser as Who,
-} from './access.fixture';
+import { type AccessSuite, startAccessSuite, type AccessUser as Who } from './access.fixture';
 
 /** Issue 19, findings 2 and 3: customer and dealership records only for those with a relationship. */
 describe('who may read and change customers and dealerships', () => {
-  let t: TestApp;
-  let f: AccessFixture;
-  let sessions: Record<Who, AccessSession>;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildAccessFixture(t.database.db);
-    sessions = await signInAccessUsers(t.app);
-  });
+  let { t, f, sessions } = {} as AccessSuite;
+  beforeAll(async () => ({ t, f, sessions } = await startAccessSuite()));
   afterAll(() => t.close());
 
   const call = (who: Who, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>

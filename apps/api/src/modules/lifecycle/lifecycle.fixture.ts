@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildTestApp } from '../../../test/build-test-app';
+import { createRetailCustomer } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import {
@@ -80,12 +81,7 @@ export async function buildLifecycleWorld(db: Db, jwtSecret: string) {
     onboardingComplete: false,
   });
   const locationA = await createInstallerLocation(db, { installerId: installerA.id, capacity: 4 });
-  const customer = await createCustomer(db, {
-    owningInstallerId: installerA.id,
-    name: 'Rita Retail',
-    email: 'rita@example.test',
-    phone: '8135550999',
-  });
+  const customer = await createRetailCustomer(db, installerA.id, { phone: '8135550999' });
 
   const user = (company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
     createUser(db, { ...company, access });

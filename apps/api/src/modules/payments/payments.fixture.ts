@@ -2,14 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildTestApp, signIn } from '../../../test/build-test-app';
+import { createRetailCustomer, userMaker } from '../../../test/world';
 import type { Db } from '../../db/client';
-import { createCustomer } from '../../db/factories/customers';
-import {
-  createDealer,
-  createInstaller,
-  createInstallerLocation,
-  createUser,
-} from '../../db/factories/identity';
+import { createDealer, createInstaller, createInstallerLocation } from '../../db/factories/identity';
 import { type CreateServiceRequestOptions, createServiceRequest } from '../../db/factories/service-requests';
 import { cardPaymentAttempts, invoices, paymentFailures, payments } from '../../db/schema/money';
 import { outbox } from '../../db/schema/outbox';
@@ -43,14 +38,9 @@ export async function buildPaymentsWorld(
     name: 'Elite Pay main',
     cardReaderId: readerId,
   });
-  const customer = await createCustomer(db, {
-    owningInstallerId: installer.id,
-    name: 'Rita Retail',
-    email: 'rita@customers.test',
-  });
+  const customer = await createRetailCustomer(db, installer.id, { email: 'rita@customers.test' });
 
-  const user = (email: string, company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
-    createUser(db, { email, password: PASSWORD, access, ...company });
+  const user = userMaker(db, PASSWORD);
   await user('pay-dealer@example.test', { dealerId: dealer.id });
   await user('pay-assist@example.test', { dealerId: dealer.id }, 'ASSIST');
   await user('pay-dealer2@example.test', { dealerId: otherDealer.id });

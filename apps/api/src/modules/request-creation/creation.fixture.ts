@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildTestApp, signIn } from '../../../test/build-test-app';
+import { createRetailCustomer, userMaker } from '../../../test/world';
 import type { Db } from '../../db/client';
 import {
   addServiceInclusion,
@@ -10,16 +11,10 @@ import {
 } from '../../db/factories/catalog';
 import {
   addPreferredInstaller,
-  createCustomer,
   createDealerVendorPreference,
   linkInstallerDealer,
 } from '../../db/factories/customers';
-import {
-  createDealer,
-  createInstaller,
-  createInstallerLocation,
-  createUser,
-} from '../../db/factories/identity';
+import { createDealer, createInstaller, createInstallerLocation } from '../../db/factories/identity';
 import { insertVehicleReference } from '../../db/factories/vehicles';
 import { vehicleReference } from '../../db/seed-data/vehicles';
 
@@ -172,13 +167,8 @@ export async function buildCreationFixture(db: Db) {
   });
   await linkInstallerDealer(db, one.id, sun.id);
 
-  const customer = await createCustomer(db, {
-    owningInstallerId: one.id,
-    name: 'Rita Retail',
-    email: 'rita@example.test',
-  });
-  const user = (email: string, company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
-    createUser(db, { email, password: CREATION_PASSWORD, access, ...company });
+  const customer = await createRetailCustomer(db, one.id);
+  const user = userMaker(db, CREATION_PASSWORD);
   await user('c-dealer@example.test', { dealerId: sun.id });
   await user('c-assist@example.test', { dealerId: sun.id }, 'ASSIST');
   await user('c-bay@example.test', { dealerId: bay.id });

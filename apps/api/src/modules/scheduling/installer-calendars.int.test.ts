@@ -2,6 +2,7 @@ import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInstallerJob } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import {
@@ -12,7 +13,6 @@ import {
   createUser,
   grantCompanyAccess,
 } from '../../db/factories/identity';
-import { createServiceRequest } from '../../db/factories/service-requests';
 import { calendarDays } from '../../db/schema/calendar';
 import { caller, mintSession, NOW, type Session, TODAY } from '../lifecycle/lifecycle.fixture';
 
@@ -58,14 +58,7 @@ describe('GET /installerCalendars/{installerId}', () => {
     s.dealer = await session(await createUser(db, { dealerId: dealer.id }));
     customerId = (await createCustomer(db, { owningInstallerId: installerId, name: 'Cal Customer' })).id;
 
-    const job = async () =>
-      (
-        await createServiceRequest(db, {
-          requestType: 'installer',
-          requestorInstallerId: installerId,
-          history: 'none',
-        })
-      ).request.id;
+    const job = () => createInstallerJob(db, installerId);
     /** `count` jobs, each with rows on `days` consecutive days from `start`, in `status`. */
     async function book(
       start: IsoDate,

@@ -7,6 +7,7 @@ import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInstallerJob } from '../../../test/world';
 import type { Db } from '../../db/client';
 import {
   createDealer,
@@ -92,14 +93,7 @@ describe('availability, schedule and transfer candidates', () => {
     target = { id: request.id, dueDate: '2025-03-20' };
 
     // A hand-made week, then 200 random jobs over the next 70 days (about 2,000 calendar rows in all).
-    const job = async () =>
-      (
-        await createServiceRequest(db, {
-          requestType: 'installer',
-          requestorInstallerId: installerId,
-          history: 'none',
-        })
-      ).request.id;
+    const job = () => createInstallerJob(db, installerId);
     spans = [
       { requestId: await job(), start: '2025-03-10', days: 2, status: 'booked' },
       { requestId: await job(), start: '2025-03-11', days: 3, status: 'pending' },

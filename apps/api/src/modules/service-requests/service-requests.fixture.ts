@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, signIn } from '../../../test/build-test-app';
+import { createRetailCustomer, userMaker } from '../../../test/world';
 import type { Db } from '../../db/client';
-import { createCustomer } from '../../db/factories/customers';
-import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { createDealer, createInstaller } from '../../db/factories/identity';
 import { createInvoice, createPayment } from '../../db/factories/money';
 import { createReferral } from '../../db/factories/referrals';
 import {
@@ -54,15 +54,9 @@ export async function buildServiceRequestsFixture(db: Db) {
   });
   const i2 = await createInstaller(db, { name: 'Two Tint', email: 'two@installers.test' });
   const i3 = await createInstaller(db, { name: 'Three Paint', email: 'three@installers.test' });
-  const customer = await createCustomer(db, {
-    owningInstallerId: i1.id,
-    name: 'Rita Retail',
-    email: 'rita@example.test',
-    phone: '8135550999',
-  });
+  const customer = await createRetailCustomer(db, i1.id, { phone: '8135550999' });
 
-  const user = (email: string, company: { dealerId?: number; installerId?: number }, access = 'STANDARD') =>
-    createUser(db, { email, password: FIXTURE_PASSWORD, access, ...company });
+  const user = userMaker(db, FIXTURE_PASSWORD);
   await user('sr-dealer-a@example.test', { dealerId: dealerA.id });
   await user('sr-assist-a@example.test', { dealerId: dealerA.id }, 'ASSIST');
   await user('sr-dealer-b@example.test', { dealerId: dealerB.id });
