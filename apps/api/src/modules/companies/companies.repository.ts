@@ -9,7 +9,8 @@ import {
 } from '@app/contracts/shell.contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dealers, installerLocations, installers } from '../../db/schema/identity';
+import { installerLocations, installers } from '../../db/schema/identity';
+import { findDealerRow, findInstallerRow } from './companies.rows';
 
 /**
  * What a caller that is not one of a company's users is shown of it (issue 19): the public fields of the
@@ -28,8 +29,7 @@ export const publicViews = {
 export function createCompaniesRepository(db: Db) {
   return {
     async findDealer(id: number): Promise<TDealerRecord | null> {
-      const rows = await db.select().from(dealers).where(eq(dealers.id, id)).limit(1);
-      const d = rows[0];
+      const d = await findDealerRow(db, id);
       if (!d) return null;
       const contract = d.customerContract === 'Y' ? 'Y' : 'N';
       return {
@@ -56,8 +56,7 @@ export function createCompaniesRepository(db: Db) {
     },
 
     async findInstaller(id: number): Promise<TInstallerRecord | null> {
-      const rows = await db.select().from(installers).where(eq(installers.id, id)).limit(1);
-      const i = rows[0];
+      const i = await findInstallerRow(db, id);
       if (!i) return null;
       const services = [i.offersRetail ? 'retail' : null, i.offersWholesale ? 'whole' : null]
         .filter(Boolean)

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
+import { findDealerRow } from '../companies/companies.rows';
+import { findCustomerRow } from './customers.rows';
 
 type CustomerRow = typeof customers.$inferSelect;
 type DealerRow = typeof dealers.$inferSelect;
@@ -66,8 +68,8 @@ export function createCustomersRepository(db: Db) {
     },
 
     async findCustomer(id: number) {
-      const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
-      return rows[0] ? { row: rows[0], dto: toCustomer(rows[0]) } : null;
+      const row = await findCustomerRow(db, id);
+      return row ? { row, dto: toCustomer(row) } : null;
     },
 
     /**
@@ -126,8 +128,8 @@ export function createCustomersRepository(db: Db) {
     },
 
     async findDealer(id: number) {
-      const rows = await db.select().from(dealers).where(eq(dealers.id, id)).limit(1);
-      return rows[0] ? { row: rows[0], dto: toDealer(rows[0], { isMember: true }) } : null;
+      const row = await findDealerRow(db, id);
+      return row ? { row, dto: toDealer(row, { isMember: true }) } : null;
     },
 
     /** Dealerships an installer works with (installer_dealers) or created. */

@@ -1,37 +1,15 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { customers } from '../../db/schema/customers';
-import { dealers, installerLocations, installers } from '../../db/schema/identity';
-import type { DbOrTx, InstallerRow, LocationRow } from './payments.repository';
+import { dealers, installerLocations } from '../../db/schema/identity';
+import { findDealerRow, findInstallerRow } from '../companies/companies.rows';
+import { findCustomerRow } from '../customers/customers.rows';
+import type { DbOrTx, LocationRow } from './payments.repository';
 
 /** The billing parties (dealership, customer) and the installers (their card-reader locations). */
 export function createPartyRows() {
   return {
-    async findDealer(tx: DbOrTx, dealerId: number) {
-      const rows = await tx
-        .select({
-          id: dealers.id,
-          name: dealers.name,
-          email: dealers.email,
-          billingEmail: dealers.billingEmail,
-          stripeCustomerId: dealers.stripeCustomerId,
-        })
-        .from(dealers)
-        .where(eq(dealers.id, dealerId));
-      return rows[0] ?? null;
-    },
-
-    async findCustomer(tx: DbOrTx, customerId: number) {
-      const rows = await tx
-        .select({
-          id: customers.id,
-          name: customers.name,
-          email: customers.email,
-          stripeCustomerId: customers.stripeCustomerId,
-        })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      return rows[0] ?? null;
-    },
+    findDealer: findDealerRow,
+    findCustomer: findCustomerRow,
 
     async saveProviderCustomerId(tx: DbOrTx, kind: 'dealer' | 'customer', id: number, providerId: string) {
       if (kind === 'dealer') {
@@ -41,10 +19,7 @@ export function createPartyRows() {
       }
     },
 
-    async findInstaller(tx: DbOrTx, installerId: number): Promise<InstallerRow | null> {
-      const rows = await tx.select().from(installers).where(eq(installers.id, installerId));
-      return rows[0] ?? null;
-    },
+    findInstaller: findInstallerRow,
 
     /** The installer's locations that have a card reader, oldest first. */
     async listReaderLocations(tx: DbOrTx, installerId: number): Promise<LocationRow[]> {

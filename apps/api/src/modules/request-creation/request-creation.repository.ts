@@ -3,8 +3,7 @@ import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays } from '../../db/schema/calendar';
-import { customers } from '../../db/schema/customers';
-import { dealers, installerLocations, installers, users } from '../../db/schema/identity';
+import { installerLocations, installers, users } from '../../db/schema/identity';
 import {
   requestNotes,
   requestOffers,
@@ -13,6 +12,8 @@ import {
   serviceRequests,
 } from '../../db/schema/service-requests';
 
+import { findDealerRow, findInstallerRow } from '../companies/companies.rows';
+import { findCustomerRow } from '../customers/customers.rows';
 import { applyReferralEvent, lockReferral } from '../referrals/referrals.transitions';
 import { upsertRequestSchedule } from '../scheduling/scheduling.repository';
 
@@ -29,46 +30,9 @@ export function createRequestCreationRepository(db: Db) {
   return {
     db,
 
-    async findInstaller(conn: Conn, installerId: number) {
-      const rows = await conn
-        .select({
-          id: installers.id,
-          name: installers.name,
-          email: installers.email,
-          phone: installers.phone,
-          offersRetail: installers.offersRetail,
-          offersWholesale: installers.offersWholesale,
-          taxRateBps: installers.taxRateBps,
-          capacity: installers.capacity,
-          latitude: installers.latitude,
-          longitude: installers.longitude,
-        })
-        .from(installers)
-        .where(eq(installers.id, installerId))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async findDealer(conn: Conn, dealerId: number) {
-      const rows = await conn
-        .select({
-          id: dealers.id,
-          name: dealers.name,
-          email: dealers.email,
-          phone: dealers.phone,
-          latitude: dealers.latitude,
-          longitude: dealers.longitude,
-        })
-        .from(dealers)
-        .where(eq(dealers.id, dealerId))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async findCustomer(conn: Conn, customerId: number) {
-      const rows = await conn.select().from(customers).where(eq(customers.id, customerId)).limit(1);
-      return rows[0] ?? null;
-    },
+    findInstaller: findInstallerRow,
+    findDealer: findDealerRow,
+    findCustomer: findCustomerRow,
 
     /** The referral of this dealership that `id` names, if any (POST /mailchimp/ for a referral). */
     async findDealerReferral(conn: Conn, dealerId: number, id: number) {
