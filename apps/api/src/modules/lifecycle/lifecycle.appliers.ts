@@ -33,6 +33,7 @@ import type {
   LifecycleRepository,
   RequestPatch,
   ServiceRow,
+  Transfer,
 } from './lifecycle.repository';
 
 /** Everything an applier reads, and what appliers hand on to later ones and to the reply. */
@@ -106,9 +107,14 @@ async function updateOffer({ tx, to, repo, requestId, now }: OutcomeContext) {
   if (changed === 0) await repo.insertOffer(tx, { requestId, installerId: to.offer.installerId, ...values });
 }
 
-async function reassignOffer({ tx, effects, to, repo, requestId, auth, now }: OutcomeContext) {
-  if (!effects.has('reassignOffer') || to.assignedInstallerId === undefined) return;
-  await repo.moveOffer(tx, requestId, auth.companyId, to.assignedInstallerId, now);
+/** The transfer an outcome makes: from the caller's company to the assigned installer. */
+function transferTo(toInstallerId: number, { requestId, auth, now }: OutcomeContext): Transfer {
+  return { requestId, fromInstallerId: auth.companyId, toInstallerId, now };
+}
+
+async function reassignOffer(c: OutcomeContext) {
+  if (!c.effects.has('reassignOffer') || c.to.assignedInstallerId === undefined) return;
+  await c.repo.moveOffer(c.tx, transferTo(c.to.assignedInstallerId, c));
 }
 
 async function updateServiceLines({ tx, to, repo, requestId, body, now }: OutcomeContext) {
@@ -270,10 +276,10 @@ async function saveSchedule(c: OutcomeContext) {
   });
 }
 
-async function reassignCalendarEntries({ tx, effects, to, repo, requestId, auth, now }: OutcomeContext) {
-  if (!effects.has('reassignCalendarEntries') || to.assignedInstallerId === undefined) return;
-  await repo.moveCalendarDays(tx, requestId, auth.companyId, to.assignedInstallerId, now);
-  await repo.moveSchedule(tx, requestId, to.assignedInstallerId, now);
+async function reassignCalendarEntries(c: OutcomeContext) {
+  if (!c.effects.has('reassignCalendarEntries') || c.to.assignedInstallerId === undefined) return;
+  await c.repo.moveCalendarDays(c.tx, transferTo(c.to.assignedInstallerId, c));
+  await c.repo.moveSchedule(c.tx, c.requestId, c.to.assignedInstallerId, c.now);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export type InstallerInfo = {
   calendarAuthenticated: boolean;
   calendarId: string | null;
 };
+/** A transfer of a request's work from one installer to another (the offer and the calendar days move). */
+export type Transfer = { requestId: number; fromInstallerId: number; toInstallerId: number; now: Date };
 export type CalendarDayInsert = typeof calendarDays.$inferInsert;
 export type HistoryInsert = typeof requestStateHistory.$inferInsert;
 export type CalendarEvent = { installerId: number; eventId: string };
@@ -245,13 +247,7 @@ export function createLifecycleRepository() {
     },
 
     /** Transfer: the caller's offer becomes the target's (the target's own offer, if any, is replaced). */
-    async moveOffer(
-      tx: Db | Tx,
-      requestId: number,
-      fromInstallerId: number,
-      toInstallerId: number,
-      now: Date,
-    ) {
+    async moveOffer(tx: Db | Tx, { requestId, fromInstallerId, toInstallerId, now }: Transfer) {
       await tx
         .delete(requestOffers)
         .where(and(eq(requestOffers.requestId, requestId), eq(requestOffers.installerId, toInstallerId)));
@@ -374,13 +370,7 @@ export function createLifecycleRepository() {
     },
 
     /** Transfer: the caller's days become the target's (location cleared: it was the caller's). */
-    async moveCalendarDays(
-      tx: Db | Tx,
-      requestId: number,
-      fromInstallerId: number,
-      toInstallerId: number,
-      now: Date,
-    ) {
+    async moveCalendarDays(tx: Db | Tx, { requestId, fromInstallerId, toInstallerId, now }: Transfer) {
       await tx
         .update(calendarDays)
         .set({ installerId: toInstallerId, locationId: null, updatedAt: now })

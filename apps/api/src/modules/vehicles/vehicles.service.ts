@@ -64,6 +64,13 @@ export function listFlowYears(flow: 'dealer' | 'installer' | 'catalog', currentY
   };
 }
 
+/** The customer reads of an installer (vehicles, previous jobs) are for that installer's own users only. */
+function assertOwnCustomers(auth: AuthContext, installerId: number, what: 'Vehicles' | 'Jobs') {
+  if (auth.userType !== 'installer' || installerId !== auth.companyId) {
+    throw new AppError('FORBIDDEN', `${what} of specialist ${installerId}'s customers are not yours to read`);
+  }
+}
+
 export function createVehiclesService({
   db,
   repository,
@@ -267,12 +274,7 @@ export function createVehiclesService({
       params: { customer: number; installerId: number },
       kind: 'customer' | 'dealer',
     ): Promise<TVehicle[]> {
-      if (auth.userType !== 'installer' || params.installerId !== auth.companyId) {
-        throw new AppError(
-          'FORBIDDEN',
-          `Vehicles of specialist ${params.installerId}'s customers are not yours to read`,
-        );
-      }
+      assertOwnCustomers(auth, params.installerId, 'Vehicles');
       return repository.listCustomerVehicles(params.installerId, { kind, id: params.customer });
     },
 
@@ -282,12 +284,7 @@ export function createVehiclesService({
       params: { customer: number; installerId: number },
       kind: 'customer' | 'dealer',
     ): Promise<TCustomerJob[]> {
-      if (auth.userType !== 'installer' || params.installerId !== auth.companyId) {
-        throw new AppError(
-          'FORBIDDEN',
-          `Jobs of specialist ${params.installerId}'s customers are not yours to read`,
-        );
-      }
+      assertOwnCustomers(auth, params.installerId, 'Jobs');
       return repository.listCustomerJobs(params.installerId, { kind, id: params.customer });
     },
 
