@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
+import { userMaker } from '../../../test/world';
 import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
 
 const PASSWORD = 'correct horse battery';
@@ -239,14 +240,10 @@ describe('identity: ASSIST is read-only on the server', () => {
     t = await buildTestApp();
     const db = t.database.db;
     installerId = (await createInstaller(db)).id;
-    await createUser(db, {
-      email: 'assist-installer@example.test',
-      password: PASSWORD,
-      installerId,
-      access: 'ASSIST',
-    });
-    await createUser(db, { email: 'std-installer@example.test', password: PASSWORD, installerId });
-    await createUser(db, { email: 'assist-dealer@example.test', password: PASSWORD, access: 'ASSIST' });
+    const user = userMaker(db, PASSWORD);
+    await user('assist-installer@example.test', { installerId }, 'ASSIST');
+    await user('std-installer@example.test', { installerId });
+    await user('assist-dealer@example.test', {}, 'ASSIST');
   });
   afterAll(() => t.close());
 

@@ -101,28 +101,15 @@ describe('lifecycle journeys', () => {
     );
     expect((await db.request(id)).vin).toBe(VALID_VIN);
     for (const line of lines) {
-      await step(
-        A,
-        'PUT',
-        `/api/requestServiceState/${id}`,
-        { serviceId: line.id, serviceState: 'started' },
-        {
-          requestId: id,
-          requestStatus: 'started',
-          serviceId: line.id,
-        },
-      );
-      await step(
-        A,
-        'PUT',
-        `/api/requestServiceState/${id}`,
-        { serviceId: line.id, serviceState: 'finished' },
-        {
-          requestId: id,
-          requestStatus: 'finished',
-          serviceId: line.id,
-        },
-      );
+      for (const state of ['started', 'finished'] as const) {
+        await step(
+          A,
+          'PUT',
+          `/api/requestServiceState/${id}`,
+          { serviceId: line.id, serviceState: state },
+          { requestId: id, requestStatus: state, serviceId: line.id },
+        );
+      }
     }
     const completed = await step(A, 'PUT', `/api/requestAllService/${id}`, undefined, {
       requestId: id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
-import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { userMaker } from '../../../test/world';
+import { createDealer, createInstaller } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
 import { createServiceRequest } from '../../db/factories/service-requests';
 
@@ -22,14 +23,10 @@ describe('navigation counts', () => {
       await createInstaller(db, { calendarAuthenticated: true, calendarId: 'shop@calendar.test' })
     ).id;
     const otherInstallerId = (await createInstaller(db)).id;
-    await createUser(db, { email: 'nav-dealer@example.test', password: PASSWORD, dealerId });
-    await createUser(db, {
-      email: 'nav-direct@example.test',
-      password: PASSWORD,
-      dealerId,
-      access: 'DIRECT',
-    });
-    await createUser(db, { email: 'nav-installer@example.test', password: PASSWORD, installerId });
+    const user = userMaker(db, PASSWORD);
+    await user('nav-dealer@example.test', { dealerId });
+    await user('nav-direct@example.test', { dealerId }, 'DIRECT');
+    await user('nav-installer@example.test', { installerId });
 
     const dealerJob = (currentState: string, assigned: number | null, extra = {}) =>
       createServiceRequest(db, {

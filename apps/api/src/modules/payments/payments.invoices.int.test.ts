@@ -62,13 +62,7 @@ describe('payments (local adapter): invoices', () => {
       // Numbered in the installer's own series ('Elite Pay Film': EPF), customer-facing too (decision 009).
       expect(first.json().number).toMatch(/^EPF-\d+$/);
       expect(first.json().customer_facing_number).toBe(first.json().number);
-      const again = await w.call(
-        installer(),
-        'POST',
-        '/api/invoices/',
-        { requestId: job.id, requestType: 'installer' },
-        { 'idempotency-key': `final-${job.id}` },
-      );
+      const again = await createFinal(job.id, {}, `final-${job.id}`);
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
@@ -92,61 +86,35 @@ describe('payments (local adapter): invoices', () => {
 
     it('refuses dealers and other installers', async () => {
       const job = await w.dealerJob();
-      const byDealer = await w.call(w.sessions.dealer, 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'dealer',
-      });
-      expect(byDealer.statusCode).toBe(403);
-      const byOther = await w.call(w.sessions.installer2, 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'dealer',
-      });
-      expect(byOther.statusCode).toBe(404);
-      const byAssist = await w.call(w.sessions.assist, 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'dealer',
-      });
-      expect(byAssist.statusCode).toBe(403);
+      for (const [who, status] of [
+        [w.sessions.dealer, 403],
+        [w.sessions.installer2, 404],
+        [w.sessions.assist, 403],
+      ] as const) {
+        const res = await w.call(who, 'POST', '/api/invoices/', { requestId: job.id, requestType: 'dealer' });
+        expect(res.statusCode).toBe(status);
+      }
     });
   });
 
   describe('deposits', () => {
     it('one deposit invoice per job; never above the job total; none without an amount', async () => {
       const none = await w.retailJob({ currentState: 'scheduled' });
-      const noAmount = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: none.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-      });
+      const noAmount = await createFinal(none.id, { invoiceType: 'deposit' });
       expect(noAmount.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'No deposit amount set' });
 
       const job = await w.retailJob({ currentState: 'scheduled', depositAmountCents: 50_000 });
-      const tooMuch = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        amount: 194_851,
-      });
+      const tooMuch = await createFinal(job.id, { invoiceType: 'deposit', amount: 194_851 });
       expect(tooMuch.json()).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'The deposit cannot exceed the job total',
       });
 
-      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        finalize: true,
-      });
+      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
       expect(deposit.statusCode).toBe(201);
       expect(deposit.json()).toMatchObject({ invoice_type: 'deposit', status: 'open', amount_due: 50_000 });
       expect(deposit.json().tax).toBeGreaterThan(0);
-      const second = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        amount: 10_000,
-      });
+      const second = await createFinal(job.id, { invoiceType: 'deposit', amount: 10_000 });
       expect(second.statusCode).toBe(200);
       expect(second.json().id).toBe(deposit.json().id);
 
@@ -161,12 +129,7 @@ describe('payments (local adapter): invoices', () => {
 
     it('a paid deposit is deducted from the final invoice; an unpaid one is voided by it', async () => {
       const paidJob = await w.retailJob({ depositAmountCents: 50_000 });
-      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: paidJob.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        finalize: true,
-      });
+      const deposit = await createFinal(paidJob.id, { invoiceType: 'deposit', finalize: true });
       const settled = await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, {});
       expect(settled.json()).toMatchObject({
         success: true,
@@ -176,12 +139,7 @@ describe('payments (local adapter): invoices', () => {
       expect(final.json().amount_due).toBe(194_850 - 50_000);
 
       const unpaidJob = await w.retailJob({ depositAmountCents: 50_000 });
-      await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: unpaidJob.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        finalize: true,
-      });
+      await createFinal(unpaidJob.id, { invoiceType: 'deposit', finalize: true });
       const whole = await createFinal(unpaidJob.id);
       expect(whole.json().amount_due).toBe(194_850);
       expect((await w.rows.invoices(unpaidJob.id)).map((i) => [i.invoiceType, i.status])).toEqual([
@@ -193,12 +151,7 @@ describe('payments (local adapter): invoices', () => {
 
     it('a job fully paid by its deposit gets a paid 0 final invoice, its payment covered', async () => {
       const job = await w.retailJob({ depositAmountCents: 194_850 });
-      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        finalize: true,
-      });
+      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
       await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, { method: 'cash' });
       const final = await createFinal(job.id);
       expect(final.json()).toMatchObject({ amount_due: 0, status: 'paid' });
@@ -333,12 +286,7 @@ describe('payments (local adapter): invoices', () => {
 
     it('DELETE /installerPayments: voids open invoices, removes unpaid payments, keeps money received', async () => {
       const job = await w.retailJob({ depositAmountCents: 20_000 });
-      const deposit = await w.call(installer(), 'POST', '/api/invoices/', {
-        requestId: job.id,
-        requestType: 'installer',
-        invoiceType: 'deposit',
-        finalize: true,
-      });
+      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
       await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
         payment_id: (await w.rows.payments(job.id))[0]?.id,
         checkNumber: '77',
