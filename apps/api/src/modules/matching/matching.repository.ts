@@ -161,11 +161,14 @@ export function createMatchingRepository(db: Db) {
       return inserted.map((r) => r.installerId);
     },
 
+    /** Live offers of a request (not rejected or deleted) with the installers' names and contact details. */
     async listLiveOffers(tx: Db | Tx, requestId: number) {
       return tx
         .select({
           installerId: requestOffers.installerId,
           name: installers.name,
+          email: installers.email,
+          phone: installers.phone,
           status: requestOffers.currentStatus,
         })
         .from(requestOffers)

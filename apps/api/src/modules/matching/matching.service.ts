@@ -204,6 +204,9 @@ export function createMatchingService({ db, repository }: { db: Db; repository: 
       }));
     },
 
+    /** The request's live offers with the installers' contact details, by installer name. */
+    listLiveOffers: (tx: Db | Tx, requestId: number) => repository.listLiveOffers(tx, requestId),
+
     matchInTx,
     matchAll: (auth: AuthContext, requestId: number) =>
       db.transaction((tx) => matchInTx(tx, auth, requestId, 'all')),

@@ -213,9 +213,9 @@ export function createRequestCreationContext(deps: RequestCreationServiceDeps) {
    */
   async function queueRequestEmails(tx: Tx, auth: AuthContext, request: RequestRow, contactId?: number) {
     const dealer = await repository.findDealer(tx, auth.companyId);
-    const offers = (await repository.listOfferRecipients(tx, request.id)).filter(
-      (o) => o.status === 'offered',
-    );
+    const offers = (await deps.matching.listLiveOffers(tx, request.id))
+      .filter((o) => o.status === 'offered')
+      .sort((a, b) => a.installerId - b.installerId);
     const vehicle = [request.vehicleYear, request.vehicleMake, request.vehicleModel, request.vehicleTrim]
       .filter(Boolean)
       .join(' ');

@@ -3,7 +3,7 @@ import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays } from '../../db/schema/calendar';
-import { installerLocations, installers, users } from '../../db/schema/identity';
+import { installerLocations, users } from '../../db/schema/identity';
 import {
   requestNotes,
   requestOffers,
@@ -254,27 +254,6 @@ export function createRequestCreationRepository(db: Db) {
     },
 
     upsertSchedule: upsertRequestSchedule,
-
-    /** Live offers of a request with the installers' contact details. */
-    async listOfferRecipients(conn: Conn, requestId: number) {
-      return conn
-        .select({
-          installerId: installers.id,
-          name: installers.name,
-          email: installers.email,
-          phone: installers.phone,
-          status: requestOffers.currentStatus,
-        })
-        .from(requestOffers)
-        .innerJoin(installers, eq(installers.id, requestOffers.installerId))
-        .where(
-          and(
-            eq(requestOffers.requestId, requestId),
-            sql`${requestOffers.currentStatus} not in ('rejected','deleted')`,
-          ),
-        )
-        .orderBy(asc(installers.id));
-    },
 
     /**
      * A referral the installer claimed and has not converted becomes this request's (ESTIMATE_CREATED, or BOOKED

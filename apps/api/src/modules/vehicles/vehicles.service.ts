@@ -1,7 +1,6 @@
 import { AppError } from '@app/contracts/errors.contract';
 import type {
   TCreateVehicleBody,
-  TCustomerJob,
   TMake,
   TModel,
   TVehicle,
@@ -64,11 +63,29 @@ export function listFlowYears(flow: 'dealer' | 'installer' | 'catalog', currentY
   };
 }
 
-/** The customer reads of an installer (vehicles, previous jobs) are for that installer's own users only. */
-function assertOwnCustomers(auth: AuthContext, installerId: number, what: 'Vehicles' | 'Jobs') {
-  if (auth.userType !== 'installer' || installerId !== auth.companyId) {
-    throw new AppError('FORBIDDEN', `${what} of specialist ${installerId}'s customers are not yours to read`);
-  }
+type CustomerOf = { kind: 'customer' | 'dealer'; id: number };
+
+/**
+ * A read of an installer's history with one of its customers or dealerships (vehicles, previous jobs), for that
+ * installer's own users only.
+ */
+function customerHistory<T>(
+  what: 'Vehicles' | 'Jobs',
+  read: (installerId: number, of: CustomerOf) => Promise<T[]>,
+) {
+  return async (
+    auth: AuthContext,
+    params: { customer: number; installerId: number },
+    kind: CustomerOf['kind'],
+  ): Promise<T[]> => {
+    if (auth.userType !== 'installer' || params.installerId !== auth.companyId) {
+      throw new AppError(
+        'FORBIDDEN',
+        `${what} of specialist ${params.installerId}'s customers are not yours to read`,
+      );
+    }
+    return read(params.installerId, { kind, id: params.customer });
+  };
 }
 
 export function createVehiclesService({
@@ -269,24 +286,10 @@ export function createVehiclesService({
     },
 
     /** GET /vehicles/{customer}/{installerId}: vehicles of the installer's jobs for that customer. */
-    async listCustomerVehicles(
-      auth: AuthContext,
-      params: { customer: number; installerId: number },
-      kind: 'customer' | 'dealer',
-    ): Promise<TVehicle[]> {
-      assertOwnCustomers(auth, params.installerId, 'Vehicles');
-      return repository.listCustomerVehicles(params.installerId, { kind, id: params.customer });
-    },
+    listCustomerVehicles: customerHistory('Vehicles', repository.listCustomerVehicles),
 
     /** GET /customerJobs/{customer}/{installerId}: the installer's previous jobs for that customer. */
-    async listCustomerJobs(
-      auth: AuthContext,
-      params: { customer: number; installerId: number },
-      kind: 'customer' | 'dealer',
-    ): Promise<TCustomerJob[]> {
-      assertOwnCustomers(auth, params.installerId, 'Jobs');
-      return repository.listCustomerJobs(params.installerId, { kind, id: params.customer });
-    },
+    listCustomerJobs: customerHistory('Jobs', repository.listCustomerJobs),
 
     /** The vehicle a request is created for (its id, or the caller's latest vehicle with the VIN). */
     async findVehicleForRequest(auth: AuthContext, ref: { vehicleId?: number | null; vin?: string | null }) {
