@@ -30,6 +30,11 @@ export async function buildTestApp(
   };
 }
 
+/** A GET as a signed-in caller (its `headers`) or, without them, as an anonymous one. */
+export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
+}
+
 /** A POST with a JSON body (and any cookies, headers or client address), as a browser or client sends it. */
 export function post(
   app: FastifyInstance,

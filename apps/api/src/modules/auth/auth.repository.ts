@@ -26,6 +26,14 @@ export type UserRow = {
   loginEnabled: boolean;
 };
 
+/** Revokes the refresh tokens `which` picks that are not revoked yet (a revoked one keeps its first time). */
+async function revokeLiveTokens(tx: Db | Tx, which: SQL, at: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(which, isNull(refreshTokens.revokedAt)));
+}
+
 const userColumns = {
   id: users.id,
   email: users.email,
@@ -162,19 +170,11 @@ export function createAuthRepository(db: Db) {
       await tx.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
     },
 
-    async revokeFamily(tx: Db | Tx, familyId: string, at: Date) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: at })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-    },
+    revokeFamily: (tx: Db | Tx, familyId: string, at: Date) =>
+      revokeLiveTokens(tx, eq(refreshTokens.familyId, familyId), at),
 
-    async revokeAllForUser(tx: Db | Tx, userId: number, at: Date) {
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: at })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    },
+    revokeAllForUser: (tx: Db | Tx, userId: number, at: Date) =>
+      revokeLiveTokens(tx, eq(refreshTokens.userId, userId), at),
 
     async findRefreshTokenById(id: string) {
       const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);

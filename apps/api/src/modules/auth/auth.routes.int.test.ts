@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, get, post, signIn, type TestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
 
@@ -95,10 +95,8 @@ describe('identity: sign-in, tokens, sign-out', () => {
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
 
     // The new access token works.
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/login/?email=installer@example.test',
-      headers: { authorization: `Bearer ${rotated.accessToken}` },
+    const me = await get(t.app, '/api/auth/login/?email=installer@example.test', {
+      authorization: `Bearer ${rotated.accessToken}`,
     });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ User_id: installerUser.id, Company_id: installerUser.installerId });
@@ -121,11 +119,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
 
   it('switches company through refresh, only to companies the user may reach', async () => {
     const session = await signIn(t.app, 'installer@example.test', PASSWORD);
-    const access = await t.app.inject({
-      method: 'GET',
-      url: `/api/userAccess/${installerUser.id}`,
-      headers: session.headers,
-    });
+    const access = await get(t.app, `/api/userAccess/${installerUser.id}`, session.headers);
     expect(access.statusCode).toBe(200);
     expect(access.json().map((c: { company_name: string }) => c.company_name)).toEqual([
       'Elite Test Film',
@@ -139,10 +133,8 @@ describe('identity: sign-in, tokens, sign-out', () => {
     expect(switched.statusCode).toBe(200);
     const body = switched.json();
     expect(body.user.companyId).toBe(groupedInstallerId);
-    const record = await t.app.inject({
-      method: 'GET',
-      url: `/api/installers/${groupedInstallerId}`,
-      headers: { authorization: `Bearer ${body.accessToken}` },
+    const record = await get(t.app, `/api/installers/${groupedInstallerId}`, {
+      authorization: `Bearer ${body.accessToken}`,
     });
     expect(record.statusCode).toBe(200);
     expect(record.json()[0]).toMatchObject({
@@ -159,11 +151,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
 
   it('reads the caller’s own company records and refuses another company of the same kind', async () => {
     const dealerSession = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
-    const own = await t.app.inject({
-      method: 'GET',
-      url: `/api/dealers/${dealerUser.dealerId}`,
-      headers: dealerSession.headers,
-    });
+    const own = await get(t.app, `/api/dealers/${dealerUser.dealerId}`, dealerSession.headers);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([
       expect.objectContaining({
@@ -173,25 +161,19 @@ describe('identity: sign-in, tokens, sign-out', () => {
       }),
     ]);
     const otherDealer = await createDealer(t.database.db);
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: `/api/DEALERS/${otherDealer.id}/`,
-      headers: dealerSession.headers,
-    });
+    const foreign = await get(t.app, `/api/DEALERS/${otherDealer.id}/`, dealerSession.headers);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().code).toBe('FORBIDDEN');
   });
 
   it('refuses protected calls without a token or with a tampered one', async () => {
-    const none = await t.app.inject({ method: 'GET', url: `/api/dealers/${dealerUser.dealerId}` });
+    const none = await get(t.app, `/api/dealers/${dealerUser.dealerId}`);
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('UNAUTHENTICATED');
     const session = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
     const tampered = `${session.accessToken.slice(0, -4)}AAAA`;
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: `/api/dealers/${dealerUser.dealerId}`,
-      headers: { authorization: `Bearer ${tampered}` },
+    const bad = await get(t.app, `/api/dealers/${dealerUser.dealerId}`, {
+      authorization: `Bearer ${tampered}`,
     });
     expect(bad.statusCode).toBe(401);
   });
@@ -200,11 +182,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
     const user = await createUser(t.database.db, { email: 'soon-disabled@example.test', password: PASSWORD });
     const session = await signIn(t.app, 'soon-disabled@example.test', PASSWORD);
     await t.database.exec(`update users set status = 'disabled' where id = ${user.id}`);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/dealers/${user.dealerId}`,
-      headers: session.headers,
-    });
+    const res = await get(t.app, `/api/dealers/${user.dealerId}`, session.headers);
     expect(res.statusCode).toBe(401);
   });
 });
@@ -219,8 +197,7 @@ describe('identity: the guard keeps a resolved user for AUTH_CACHE_MS', () => {
   it('a disabled user is refused once the cache time has passed', async () => {
     const user = await createUser(t.database.db, { email: 'cached@example.test', password: PASSWORD });
     const session = await signIn(t.app, 'cached@example.test', PASSWORD);
-    const call = () =>
-      t.app.inject({ method: 'GET', url: `/api/dealers/${user.dealerId}`, headers: session.headers });
+    const call = () => get(t.app, `/api/dealers/${user.dealerId}`, session.headers);
     expect((await call()).statusCode).toBe(200);
     await t.database.exec(`update users set status = 'disabled' where id = ${user.id}`);
     // Within the cache time the earlier answer may still be used (one database read saved per call) …
@@ -260,11 +237,7 @@ describe('identity: ASSIST is read-only on the server', () => {
     const res = await update(assist.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/installerAuth/${installerId}`,
-      headers: assist.headers,
-    });
+    const read = await get(t.app, `/api/installerAuth/${installerId}`, assist.headers);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ authenticated: 0, calendar_id: null });
 
@@ -289,11 +262,7 @@ describe('identity: ASSIST is read-only on the server', () => {
       installer_id: installerId,
       calendar_id: 'primary@calendar.test',
     });
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/installerAuth/${installerId}`,
-      headers: std.headers,
-    });
+    const read = await get(t.app, `/api/installerAuth/${installerId}`, std.headers);
     expect(read.json()).toMatchObject({
       authenticated: 1,
       Authenticated: 1,

@@ -1,7 +1,16 @@
 import { unreceivedPaymentStates } from '@app/domain/invoicing/invoice-totals';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { invoices, payments } from '../../db/schema/money';
 import type { DbOrTx, PaymentRow, Viewer } from './payments.repository';
+
+/** Deletes the payment rows `which` picks that were never received (no money came in); how many. */
+async function deleteUnreceived(tx: DbOrTx, which: SQL | undefined): Promise<number> {
+  const rows = await tx
+    .delete(payments)
+    .where(and(which, inArray(payments.paymentState, [...unreceivedPaymentStates])))
+    .returning({ id: payments.id });
+  return rows.length;
+}
 
 /** Payment rows: of an invoice, of a request (for a viewer), by the provider's id. */
 export function createPaymentRows() {
@@ -34,16 +43,7 @@ export function createPaymentRows() {
     },
 
     async deleteUnpaidPaymentsOfInvoice(tx: DbOrTx, invoiceId: number): Promise<number> {
-      const rows = await tx
-        .delete(payments)
-        .where(
-          and(
-            eq(payments.invoiceId, invoiceId),
-            inArray(payments.paymentState, [...unreceivedPaymentStates]),
-          ),
-        )
-        .returning({ id: payments.id });
-      return rows.length;
+      return deleteUnreceived(tx, eq(payments.invoiceId, invoiceId));
     },
 
     /** Σ of a request's deposit payments received (paid or settled). */
@@ -104,17 +104,7 @@ export function createPaymentRows() {
 
     /** Job deletion: payment rows without an invoice (older data) that were never received. */
     async deleteUnreceivedPaymentsWithoutInvoice(tx: DbOrTx, requestId: number): Promise<number> {
-      const rows = await tx
-        .delete(payments)
-        .where(
-          and(
-            eq(payments.requestId, requestId),
-            isNull(payments.invoiceId),
-            inArray(payments.paymentState, [...unreceivedPaymentStates]),
-          ),
-        )
-        .returning({ id: payments.id });
-      return rows.length;
+      return deleteUnreceived(tx, and(eq(payments.requestId, requestId), isNull(payments.invoiceId)));
     },
 
     async deletePayment(tx: DbOrTx, paymentId: number): Promise<void> {
