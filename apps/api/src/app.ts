@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '@app/contracts/errors.contract';
+import { financialsPaths } from '@app/contracts/financials.contract';
 import { APP_VERSION, healthCalls, ZMeta } from '@app/contracts/shell.contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -22,6 +23,7 @@ import { createSessionUserLoader } from './modules/auth/session-user';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { createFinancialsModule } from './modules/financials/financials.module';
 import { registerJobClaimModule } from './modules/job-claim/job-claim.module';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
 import { registerLifecycleModule } from './modules/lifecycle/lifecycle.module';
@@ -114,6 +116,7 @@ export async function buildApp({
   const outboxModule = createOutboxModule({ config, db, clock, logger: app.log });
   const paymentsModule = createPaymentsModule({ config, db, clock, logger: app.log });
   paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
+  const financialsModule = createFinancialsModule({ config, db, clock, payments: paymentsModule });
   const referralsModule = createReferralsModule({ db, config, clock, outbox: outboxModule, logger: app.log });
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
     db,
@@ -168,11 +171,13 @@ export async function buildApp({
       referralsModule.registerRoutes(api, { vinDecoder: creation.vinDecoder });
       outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authService });
       paymentsModule.registerRoutes(api);
+      financialsModule.registerRoutes(api);
     },
     { prefix: '/api' },
   );
   // The hosted invoice page of the local payment adapter (server-rendered HTML, no sign-in).
   await app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' });
+  await app.register(financialsModule.localDashboardPlugin, { prefix: financialsPaths.localDashboard });
 
   app.get('/meta.json', { schema: { hide: true, response: { 200: ZMeta } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

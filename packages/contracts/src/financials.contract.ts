@@ -204,9 +204,12 @@ export const ZFinancialsPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** The range applied (the default month when none was sent). */
-  from: z.string(),
-  to: z.string(),
+  /**
+   * The range applied: the current month (UTC) when no `from`, `to`, `invoice` or `name` was sent; null
+   * ends when a search or name filter runs over every date.
+   */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
   totals: ZFinancialsTotals,
   /** Unsettled deposit invoices of the company, whatever the range (Manage Deposits (N)); 0 for dealers. */
   unsettled_deposits: z.number().int(),

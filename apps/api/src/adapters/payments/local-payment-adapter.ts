@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { financialsPaths } from '@app/contracts/financials.contract';
 import type { TReaderBehaviour } from '@app/contracts/payments.contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -79,6 +80,9 @@ export type LocalPaymentAdapter = PaymentPort & {
   ): Promise<ResolvedReaderSetting>;
 };
 
+/** The local adapter's stand-in for the provider's dashboard (served by the financials module). */
+export const LOCAL_DASHBOARD_PATH = financialsPaths.localDashboard;
+
 export function createLocalPaymentAdapter({
   db,
   clock = () => new Date(),
@@ -154,6 +158,9 @@ export function createLocalPaymentAdapter({
     cancelCardPayment: async () => undefined,
     // A simulated intent keeps no state of its own (above): once its attempt is canceled it is gone.
     cancelPaymentIntent: async () => undefined,
+    createDashboardLink: async (accountId) => ({
+      url: `${LOCAL_DASHBOARD_PATH}/${encodeURIComponent(accountId)}`,
+    }),
   };
 }
 

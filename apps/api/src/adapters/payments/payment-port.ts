@@ -176,6 +176,12 @@ export type PaymentPort = {
    */
   cancelPaymentIntent(intentId: string): Promise<void>;
 
+  /**
+   * A one-time link to the connected account's payment dashboard (Stripe: an Express dashboard login link;
+   * local: its own page, a path under the product's origin). Throws PaymentProviderError.
+   */
+  createDashboardLink(accountId: string): Promise<{ url: string }>;
+
   /** Verifies and parses a webhook; throws WebhookSignatureError. Only providers that send webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 };

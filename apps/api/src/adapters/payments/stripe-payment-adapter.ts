@@ -236,6 +236,11 @@ export function createStripePaymentAdapter(options: StripeAdapterOptions): Payme
       await stripe.paymentIntents.cancel(intentId).catch(() => undefined);
     },
 
+    async createDashboardLink(accountId) {
+      const link = await call('create login link', () => stripe.accounts.createLoginLink(accountId));
+      return { url: link.url };
+    },
+
     async cancelPaymentIntent(intentId) {
       try {
         await stripe.paymentIntents.cancel(

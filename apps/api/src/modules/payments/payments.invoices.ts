@@ -318,9 +318,11 @@ export function createInvoices(
         if (locked.status === 'void') {
           throw new AppError('INVALID_TRANSITION', `Invoice ${label(locked)} is void and cannot be settled`);
         }
+        // All or nothing: an invoice paid meanwhile (another batch, a card) fails the whole batch.
         if (locked.status === 'paid') {
-          out.push(locked);
-          continue;
+          throw new AppError('CONFLICT', `Invoice ${label(locked)} is already paid`, {
+            userMessage: `Invoice ${label(locked)} is already paid. Nothing was settled.`,
+          });
         }
         await providerPaidOutOfBand(locked);
         out.push((await markPaid(tx, locked, { method: 'check', checkNumber: input.checkNumber })).invoice);

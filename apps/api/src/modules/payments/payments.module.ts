@@ -24,6 +24,8 @@ export type PaymentsModule = {
   service: PaymentsService;
   /** Which adapter the config chose. */
   provider: PaymentPort['kind'];
+  /** The chosen adapter (the financials module asks it for dashboard links). */
+  port: PaymentPort;
   /** Invoice, payment, card-reader, webhook (and, locally, dev reader) calls: inside the /api plugin. */
   registerRoutes(api: FastifyInstance): void;
   /** The hosted invoice page: `app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' })`. */
@@ -64,6 +66,7 @@ export function createPaymentsModule({
   return {
     service,
     provider: chosen.kind,
+    port: chosen,
     registerRoutes: (api) =>
       registerPaymentsRoutes(api, {
         service,

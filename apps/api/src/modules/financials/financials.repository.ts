@@ -1,0 +1,296 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+
+/** Whose money: an installer's (the invoices it issued) or a dealership's (the invoices billed to it). */
+export type Owner = { kind: 'installer' | 'dealer'; id: number };
+
+/** The filters, resolved: instants are UTC bounds [from, toExclusive). */
+export type RowFilter = {
+  from: Date | null;
+  toExclusive: Date | null;
+  state: 'all' | 'paid' | 'invoiced' | 'pending' | 'covered';
+  type: 'all' | 'dealer' | 'retail';
+  invoice: string | null;
+  name: string | null;
+};
+
+export type SortKey =
+  | 'invoice_date'
+  | 'payment_date'
+  | 'amount'
+  | 'name'
+  | 'state'
+  | 'invoice_number'
+  | 'vehicle'
+  | 'work';
+
+/** A transaction as the database gives it (cents, wire dates already formatted in SQL). */
+export type TransactionRecord = {
+  payment_id: number;
+  invoice_date: string;
+  invoice_day: string;
+  payment_date: string | null;
+  payment_day: string | null;
+  payment_state: string;
+  payment_type: string;
+  payment_order: string | null;
+  payout_id: string | null;
+  check_number: string | null;
+  method: string | null;
+  stripe_invoice: string | null;
+  invoice_id: number;
+  invoice_number: string | null;
+  invoice_status: string;
+  request_id: number;
+  billed_type: 'dealer' | 'installer';
+  request_total_cents: number;
+  amount_cents: number;
+  platform_fee_cents: number;
+  service_requested: string;
+  vehicle_year: number | null;
+  vehicle_make: string | null;
+  vehicle_model: string | null;
+  vin: string | null;
+  name: string;
+  dealer_id: number | null;
+  customer_id: number | null;
+  installer_id: number;
+  installer_name: string;
+  card_last4: string | null;
+  card_type: string | null;
+  hosted_invoice_url: string | null;
+  sort_ts: string;
+};
+
+export type TotalsRecord = {
+  count: number;
+  invoiced_cents: number;
+  paid_cents: number;
+  pending_cents: number;
+  earned_cents: number;
+};
+
+const PAID = sql`('paid','settled')`;
+const UNPAID = sql`('invoiced','pending','covered')`;
+/** The overview figures of a set of rows (decision 012): count, invoiced, paid, pending, earned. */
+const SUMS = sql`count(*)::int as count,
+  coalesce(sum(p.amount_cents), 0)::bigint as invoiced_cents,
+  coalesce(sum(p.amount_cents) filter (where p.payment_state in ${PAID}), 0)::bigint as paid_cents,
+  coalesce(sum(p.amount_cents) filter (where p.payment_state in ${UNPAID}), 0)::bigint as pending_cents,
+  coalesce(sum(p.amount_cents - p.platform_fee_cents) filter (where p.payment_state in ${PAID}), 0)::bigint as earned_cents`;
+const sumsOf = (r: Record<string, unknown> | undefined): TotalsRecord => ({
+  count: Number(r?.count ?? 0),
+  invoiced_cents: Number(r?.invoiced_cents ?? 0),
+  paid_cents: Number(r?.paid_cents ?? 0),
+  pending_cents: Number(r?.pending_cents ?? 0),
+  earned_cents: Number(r?.earned_cents ?? 0),
+});
+const wire = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY/MM/DD HH24:MI:SS')`;
+const day = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** LIKE pattern for "contains", with the wildcards of the term taken literally. */
+function contains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const NAME = sql`coalesce(d.name, c.name, i.customer_name, '')`;
+const SORTS: Record<SortKey, SQL> = {
+  invoice_date: sql`i.invoice_date`,
+  payment_date: sql`p.payment_date`,
+  amount: sql`p.amount_cents`,
+  name: sql`lower(${NAME})`,
+  state: sql`p.payment_state`,
+  invoice_number: sql`i.number`,
+  vehicle: sql`concat_ws(' ', sr.vehicle_year, sr.vehicle_make, sr.vehicle_model)`,
+  work: sql`sr.service_requested`,
+};
+
+/**
+ * The financials' reads, in SQL (issue 13): a transaction is a payment row of an open or paid invoice (drafts
+ * are not sent yet; voided invoices lose their unpaid payments), selected on the invoice date through the
+ * (installer_id | dealer_id, invoice_date) indexes. Pages and totals are each one statement; nothing loads
+ * the history into memory.
+ */
+export function createFinancialsRepository(db: Db) {
+  async function rows<T>(query: SQL, on: Db | Tx = db): Promise<T[]> {
+    const result = await on.execute(query);
+    return (result as unknown as { rows: T[] }).rows;
+  }
+
+  function ownerClause(owner: Owner): SQL {
+    return owner.kind === 'installer' ? sql`i.installer_id = ${owner.id}` : sql`i.dealer_id = ${owner.id}`;
+  }
+
+  function where(owner: Owner, f: RowFilter): SQL {
+    const parts: SQL[] = [ownerClause(owner), sql`i.status in ('open','paid')`];
+    if (f.from) parts.push(sql`i.invoice_date >= ${f.from.toISOString()}::timestamptz`);
+    if (f.toExclusive) parts.push(sql`i.invoice_date < ${f.toExclusive.toISOString()}::timestamptz`);
+    if (f.state === 'paid') parts.push(sql`p.payment_state in ${PAID}`);
+    else if (f.state === 'invoiced') parts.push(sql`p.payment_state in ('invoiced','covered')`);
+    else if (f.state !== 'all') parts.push(sql`p.payment_state = ${f.state}`);
+    if (f.type === 'dealer') parts.push(sql`i.dealer_id is not null`);
+    if (f.type === 'retail') parts.push(sql`i.dealer_id is null`);
+    if (f.invoice) parts.push(sql`i.number ilike ${contains(f.invoice)}`);
+    if (f.name) parts.push(sql`${NAME} ilike ${contains(f.name)}`);
+    return sql.join(parts, sql` and `);
+  }
+
+  const FROM = sql`
+    from invoices i
+    join payments p on p.invoice_id = i.id
+    join service_requests sr on sr.id = i.request_id
+    join installers ins on ins.id = i.installer_id
+    left join dealers d on d.id = i.dealer_id
+    left join customers c on c.id = i.customer_id`;
+
+  const COLUMNS = sql`
+    p.id as payment_id,
+    ${wire(sql`i.invoice_date`)} as invoice_date,
+    ${day(sql`i.invoice_date`)} as invoice_day,
+    ${wire(sql`p.payment_date`)} as payment_date,
+    ${day(sql`p.payment_date`)} as payment_day,
+    p.payment_state, p.payment_type, i.po_number as payment_order, p.payout_id, p.check_number, p.method,
+    i.provider_invoice_id as stripe_invoice, i.id as invoice_id, i.number as invoice_number,
+    i.status as invoice_status, i.request_id,
+    case when i.dealer_id is not null then 'dealer' else 'installer' end as billed_type,
+    sr.total_cents as request_total_cents, p.amount_cents, p.platform_fee_cents,
+    sr.service_requested, sr.vehicle_year, sr.vehicle_make, sr.vehicle_model, sr.vin,
+    ${NAME} as name, i.dealer_id, i.customer_id, i.installer_id, ins.name as installer_name,
+    p.card_last4, p.card_type, i.hosted_invoice_url,
+    to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_ts`;
+
+  return {
+    async page(
+      owner: Owner,
+      filter: RowFilter,
+      order: { sort: SortKey; dir: 'asc' | 'desc' },
+      paging: { limit: number; offset: number },
+    ): Promise<TransactionRecord[]> {
+      const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+      return rows<TransactionRecord>(sql`
+        select ${COLUMNS} ${FROM}
+        where ${where(owner, filter)}
+        order by ${SORTS[order.sort]} ${dir} nulls last, p.id ${dir}
+        limit ${paging.limit} offset ${paging.offset}`);
+    },
+
+    /**
+     * Streams the matching rows in chunks by keyset on (invoice_date, payment id), ascending, so an export
+     * of years holds one chunk at a time.
+     */
+    async *chunks(owner: Owner, filter: RowFilter, size = 1000): AsyncGenerator<TransactionRecord[]> {
+      let after: { ts: string; id: number } | null = null;
+      for (;;) {
+        const keyset: SQL = after
+          ? sql`and (i.invoice_date, p.id) > (${after.ts}::timestamptz, ${after.id})`
+          : sql``;
+        const chunk: TransactionRecord[] = await rows<TransactionRecord>(sql`
+          select ${COLUMNS} ${FROM}
+          where ${where(owner, filter)} ${keyset}
+          order by i.invoice_date asc, p.id asc
+          limit ${size}`);
+        if (chunk.length === 0) return;
+        yield chunk;
+        const last = chunk[chunk.length - 1] as TransactionRecord;
+        after = { ts: last.sort_ts, id: Number(last.payment_id) };
+        if (chunk.length < size) return;
+      }
+    },
+
+    async totals(owner: Owner, filter: RowFilter): Promise<TotalsRecord> {
+      const [r] = await rows<Record<string, unknown>>(
+        sql`select ${SUMS} ${FROM} where ${where(owner, filter)}`,
+      );
+      return sumsOf(r);
+    },
+
+    /** Totals grouped by a key (type, state or month) for the bookkeeper report. */
+    async groupedTotals(
+      owner: Owner,
+      filter: RowFilter,
+      by: 'type' | 'state' | 'month',
+    ): Promise<(TotalsRecord & { key: string })[]> {
+      const key =
+        by === 'type'
+          ? sql`case when i.dealer_id is not null then 'Dealer' else 'Retail' end`
+          : by === 'state'
+            ? sql`case when p.payment_state in ${PAID} then 'Paid' when p.payment_state = 'pending' then 'Pending' else 'Invoiced' end`
+            : sql`to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM')`;
+      const r = await rows<Record<string, string | number>>(sql`
+        select ${key} as key, ${SUMS} ${FROM}
+        where ${where(owner, filter)}
+        group by 1 order by 1`);
+      return r.map((x) => ({ key: String(x.key), ...sumsOf(x) }));
+    },
+
+    /** Invoiced, paid and earned per bucket (buckets by invoice date; paid by the payment's invoice). */
+    async revenue(
+      owner: Owner,
+      from: Date,
+      toExclusive: Date,
+      bucket: 'day' | 'week' | 'month',
+    ): Promise<(TotalsRecord & { period: string })[]> {
+      const unit = bucket === 'day' ? sql`'day'` : bucket === 'week' ? sql`'week'` : sql`'month'`;
+      const filter: RowFilter = { from, toExclusive, state: 'all', type: 'all', invoice: null, name: null };
+      const r = await rows<Record<string, string | number>>(sql`
+        select to_char(date_trunc(${unit}, i.invoice_date at time zone 'UTC'), 'YYYY-MM-DD') as period, ${SUMS}
+        ${FROM}
+        where ${where(owner, filter)}
+        group by 1 order by 1`);
+      return r.map((x) => ({ period: String(x.period), ...sumsOf(x) }));
+    },
+
+    async countUnsettledDeposits(installerId: number): Promise<number> {
+      const [r] = await rows<{ n: number }>(sql`
+        select count(*)::int as n from invoices i
+        where i.installer_id = ${installerId} and i.invoice_type = 'deposit' and i.status = 'open'`);
+      return Number(r?.n ?? 0);
+    },
+
+    async unsettledDeposits(installerId: number) {
+      return rows<{
+        invoice_id: number;
+        invoice_number: string | null;
+        request_id: number;
+        name: string;
+        vehicle: string;
+        service_requested: string;
+        invoice_date: string;
+        amount_cents: number;
+        hosted_invoice_url: string | null;
+      }>(sql`
+        select i.id as invoice_id, i.number as invoice_number, i.request_id, ${NAME} as name,
+          concat_ws(' ', sr.vehicle_year, sr.vehicle_make, sr.vehicle_model) as vehicle,
+          sr.service_requested, ${wire(sql`i.invoice_date`)} as invoice_date,
+          i.amount_remaining_cents as amount_cents, i.hosted_invoice_url
+        from invoices i
+        join service_requests sr on sr.id = i.request_id
+        left join dealers d on d.id = i.dealer_id
+        left join customers c on c.id = i.customer_id
+        where i.installer_id = ${installerId} and i.invoice_type = 'deposit' and i.status = 'open'
+        order by i.invoice_date desc, i.id desc`);
+    },
+
+    /** Months (UTC) with open or paid invoices billed to the dealership, newest first. */
+    async statementMonths(dealerId: number) {
+      const r = await rows<Record<string, string | number>>(sql`
+        select to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as invoices,
+          coalesce(sum(i.amount_due_cents), 0)::bigint as total_cents
+        from invoices i
+        where i.dealer_id = ${dealerId} and i.status in ('open','paid')
+        group by 1 order by 1 desc`);
+      return r.map((x) => ({
+        month: String(x.month),
+        invoices: Number(x.invoices),
+        total_cents: Number(x.total_cents),
+      }));
+    },
+
+    async installerAccount(installerId: number) {
+      const [r] = await rows<{ email: string | null; stripe_account_id: string | null }>(sql`
+        select email, stripe_account_id from installers where id = ${installerId}`);
+      return r ?? null;
+    },
+  };
+}
+export type FinancialsRepository = ReturnType<typeof createFinancialsRepository>;
