@@ -27,6 +27,13 @@ function requireOwnDealer(auth: AuthContext, dealerId: number, what: string) {
   }
 }
 
+/** A record's id repeated in the body (an update) must be the one its path names. */
+function assertSameId(field: 'customerId' | 'dealerId', bodyId: number | undefined, pathId: number) {
+  if (bodyId !== undefined && bodyId !== pathId) {
+    throw new AppError('VALIDATION_FAILED', `${field} ${bodyId} does not match the path id ${pathId}`);
+  }
+}
+
 export function createCustomersService({
   db,
   repository,
@@ -150,12 +157,7 @@ export function createCustomersService({
       },
     ) {
       await changeableCustomer(auth, id);
-      if (body.customerId !== undefined && body.customerId !== id) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `customerId ${body.customerId} does not match the path id ${id}`,
-        );
-      }
+      assertSameId('customerId', body.customerId, id);
       await repository.updateCustomer(id, {
         name: body.customerName,
         email: body.customerEmailAddress,
@@ -264,12 +266,7 @@ export function createCustomersService({
       ) {
         throw new AppError('FORBIDDEN', `Dealer ${dealerId} keeps its own record; its users change it`);
       }
-      if (body.dealerId !== undefined && body.dealerId !== dealerId) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `dealerId ${body.dealerId} does not match the path id ${dealerId}`,
-        );
-      }
+      assertSameId('dealerId', body.dealerId, dealerId);
       await repository.updateDealer(dealerId, {
         email: body.dealerEmail,
         ...(body.dealerName ? { name: body.dealerName } : {}),

@@ -64,6 +64,19 @@ export type RequestContextRow = {
  * the outbox handlers and read-only calls) as its first argument; the service owns the transaction and the
  * order of writes. One repository, built by the module and injected, serves every transaction.
  */
+/** Which of a request's calendar days: all, one installer's, or all but one installer's. */
+type DayFilter = { installerId?: number; exceptInstallerId?: number };
+
+function daysOf(requestId: number, filter: DayFilter) {
+  return and(
+    eq(calendarDays.requestId, requestId),
+    filter.installerId !== undefined ? eq(calendarDays.installerId, filter.installerId) : undefined,
+    filter.exceptInstallerId !== undefined
+      ? ne(calendarDays.installerId, filter.exceptInstallerId)
+      : undefined,
+  );
+}
+
 export function createLifecycleRepository() {
   return {
     /**
@@ -291,21 +304,12 @@ export function createLifecycleRepository() {
     async listCalendarEvents(
       tx: Db | Tx,
       requestId: number,
-      filter: { installerId?: number; exceptInstallerId?: number } = {},
+      filter: DayFilter = {},
     ): Promise<CalendarEvent[]> {
       const rows = await tx
         .selectDistinct({ installerId: calendarDays.installerId, eventId: calendarDays.eventId })
         .from(calendarDays)
-        .where(
-          and(
-            eq(calendarDays.requestId, requestId),
-            isNotNull(calendarDays.eventId),
-            filter.installerId !== undefined ? eq(calendarDays.installerId, filter.installerId) : undefined,
-            filter.exceptInstallerId !== undefined
-              ? ne(calendarDays.installerId, filter.exceptInstallerId)
-              : undefined,
-          ),
-        );
+        .where(and(daysOf(requestId, filter), isNotNull(calendarDays.eventId)));
       return rows.flatMap((r) => (r.eventId ? [{ installerId: r.installerId, eventId: r.eventId }] : []));
     },
 
@@ -314,19 +318,11 @@ export function createLifecycleRepository() {
     async deleteCalendarDays(
       tx: Db | Tx,
       requestId: number,
-      filter: { installerId?: number; exceptInstallerId?: number } = {},
+      filter: DayFilter = {},
     ): Promise<CalendarEvent[]> {
       const rows = await tx
         .delete(calendarDays)
-        .where(
-          and(
-            eq(calendarDays.requestId, requestId),
-            filter.installerId !== undefined ? eq(calendarDays.installerId, filter.installerId) : undefined,
-            filter.exceptInstallerId !== undefined
-              ? ne(calendarDays.installerId, filter.exceptInstallerId)
-              : undefined,
-          ),
-        )
+        .where(daysOf(requestId, filter))
         .returning({ installerId: calendarDays.installerId, eventId: calendarDays.eventId });
       const events = new Map<string, CalendarEvent>();
       for (const r of rows)
