@@ -22,6 +22,12 @@ describe('calls on a request: access before the body', () => {
   beforeAll(async () => ({ t, w, call, db: look } = await startLifecycleSuite()));
   afterAll(() => t.close());
 
+  /** The party of the request makes the same call: 200. */
+  async function expectAllowed(...args: Parameters<typeof call>) {
+    const res = await call(...args);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   /** Every body gives the foreign caller 404 NOT_FOUND, and the request is unchanged. */
   async function expectNotFoundWhateverTheBody(
     created: Created,
@@ -49,8 +55,7 @@ describe('calls on a request: access before the body', () => {
         { serviceId, serviceState: 'started' },
       ]);
     }
-    const started = await call(w.sessions.installerA, 'PUT', url, { serviceId, serviceState: 'started' });
-    expect(started.statusCode, started.body).toBe(200);
+    await expectAllowed(w.sessions.installerA, 'PUT', url, { serviceId, serviceState: 'started' });
   });
 
   it('PUT /requestimates/requestbyID/: echoed fields that do not match, or a valid change, are 404 for a stranger', async () => {
@@ -62,8 +67,7 @@ describe('calls on a request: access before the body', () => {
       { currentState: 'started' },
       { depositAmount: 50 },
     ]);
-    const deposit = await call(w.sessions.installerA, 'PUT', url, { depositAmount: 50 });
-    expect(deposit.statusCode, deposit.body).toBe(200);
+    await expectAllowed(w.sessions.installerA, 'PUT', url, { depositAmount: 50 });
   });
 
   it('POST /dashboard/claim/{id}: claiming for someone else, or for itself, is 404 when it holds no offer', async () => {
@@ -73,11 +77,10 @@ describe('calls on a request: access before the body', () => {
       { installerId: w.installerA.id, startDate: '2025-03-12' },
       { installerId: w.installerC.id, startDate: '2025-03-12' },
     ]);
-    const claimed = await call(w.sessions.installerA, 'POST', url, {
+    await expectAllowed(w.sessions.installerA, 'POST', url, {
       installerId: w.installerA.id,
       startDate: '2025-03-12',
     });
-    expect(claimed.statusCode, claimed.body).toBe(200);
   });
 
   it('POST /transfer/internal and PUT /schedule/: naming another installer, or itself, is 404 for a stranger', async () => {
@@ -100,12 +103,11 @@ describe('calls on a request: access before the body', () => {
         { requestId, installerId: w.installerC.id, startDate: '2030-01-01' },
       ],
     );
-    const moved = await call(w.sessions.installerA, 'PUT', '/api/schedule/', {
+    await expectAllowed(w.sessions.installerA, 'PUT', '/api/schedule/', {
       requestId,
       installerId: w.installerA.id,
       startDate: '2025-03-17',
     });
-    expect(moved.statusCode, moved.body).toBe(200);
   });
 
   it('POST /requestState and POST /requestnotes/: a foreign service or an empty note is 404 for a stranger', async () => {
@@ -128,12 +130,10 @@ describe('calls on a request: access before the body', () => {
 
     const empty = await call(w.sessions.dealer, 'POST', '/api/requestnotes/', { requestId, noteText: ' ' });
     expect(empty.statusCode).toBe(400);
-    const noted = await call(w.sessions.dealer, 'POST', '/api/requestnotes/', {
+    await expectAllowed(w.sessions.dealer, 'POST', '/api/requestnotes/', {
       requestId,
       noteText: 'Keys at desk',
     });
-    expect(noted.statusCode, noted.body).toBe(200);
-    const recorded = await call(w.sessions.dealer, 'POST', '/api/requestState', record);
-    expect(recorded.statusCode, recorded.body).toBe(200);
+    await expectAllowed(w.sessions.dealer, 'POST', '/api/requestState', record);
   });
 });

@@ -55,14 +55,22 @@ export async function buildPaymentsWorld(
     installer2: await signIn(app, 'pay-installer2@example.test', PASSWORD),
   };
 
-  /** A retail job of the installer: lines 1,500.00 + 400.00 − 100.00 discount, 8.25 % tax. */
-  async function retailJob(overrides: CreateServiceRequestOptions = {}) {
+  /** A finished job with no state history (the money tests start at the end of the work). */
+  async function finishedJob(values: CreateServiceRequestOptions) {
     const { request } = await createServiceRequest(db, {
+      currentState: 'finished',
+      history: 'none',
+      ...values,
+    });
+    return request;
+  }
+
+  /** A retail job of the installer: lines 1,500.00 + 400.00 − 100.00 discount, 8.25 % tax. */
+  const retailJob = (overrides: CreateServiceRequestOptions = {}) =>
+    finishedJob({
       requestType: 'installer',
       requestorInstallerId: installer.id,
       customerId: customer.id,
-      currentState: 'finished',
-      history: 'none',
       lines: [
         {
           serviceCategory: 'PPF',
@@ -74,22 +82,16 @@ export async function buildPaymentsWorld(
       ],
       ...overrides,
     });
-    return request;
-  }
 
   /** A finished dealer job assigned to the installer (wholesale, no tax). */
-  async function dealerJob(overrides: CreateServiceRequestOptions = {}) {
-    const { request } = await createServiceRequest(db, {
+  const dealerJob = (overrides: CreateServiceRequestOptions = {}) =>
+    finishedJob({
       requestType: 'dealer',
       requestorDealerId: dealer.id,
       assignedInstallerId: installer.id,
-      currentState: 'finished',
-      history: 'none',
       lines: [{ serviceCategory: 'PPF', description: 'Track Pack PPF', amountCents: 120_000 }],
       ...overrides,
     });
-    return request;
-  }
 
   const rows = {
     invoices: (requestId: number) =>
