@@ -111,7 +111,12 @@ export const appRoutes: RouteObject[] = [
                   },
                 }),
               ),
-              screen('financials', 'Financials'),
+              {
+                path: 'financials',
+                lazy: async () => ({
+                  Component: (await import('../features/financials/financials-page')).FinancialsPage,
+                }),
+              },
               restricted('referrals', {
                 path: 'referrals',
                 lazy: async () => ({

@@ -17,7 +17,7 @@ import { estimateWizardKeys } from './query-keys';
 export const BLOCKED_DAY_LABEL = 'Fully booked';
 
 /** Names of the calendar's icon buttons for screen readers (axe: buttons need a name). */
-const calendarLabels = {
+export const calendarLabels = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',

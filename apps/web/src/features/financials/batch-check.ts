@@ -1,21 +1,21 @@
+import { BATCH_CHECK_MAX, financialsMessages } from '@app/contracts/financials.contract';
+
 /**
  * Batch check settlement (row 109, rules 87–89): an installer ticks up to 25 open dealer invoices paid by one
  * check, then enters the check number. The server checks the same again in one transaction.
  */
-export const MAX_BATCH_INVOICES = 25;
+export const MAX_BATCH_INVOICES = BATCH_CHECK_MAX;
 
+/** M146, M163–M165 (the contract's words). */
 export const batchMessages = {
-  checkNumber: 'Please enter a check number.',
-  noInvoice: 'Please select at least one invoice.',
-  tooMany:
-    'Maximum 25 invoices can be processed in one batch. Please process this check and start a new batch for additional invoices.',
-  failed: 'Error processing check payment. Please try again.',
+  checkNumber: financialsMessages.checkNumberRequired,
+  noInvoice: financialsMessages.batchEmpty,
+  tooMany: financialsMessages.batchTooLarge,
+  failed: financialsMessages.checkFailed,
 } as const;
 
 /** M147: 'Check payment processed successfully for n invoices.' */
-export function describeBatchSuccess(count: number): string {
-  return `Check payment processed successfully for ${count} invoices.`;
-}
+export const describeBatchSuccess = financialsMessages.checkProcessed;
 
 /** 'Enter Check Payment (N selected)', disabled at zero (rule 88). */
 export function describeBatchButton(count: number): string {

@@ -1,3 +1,4 @@
+import { financialsMessages } from '@app/contracts/financials.contract';
 import { addDays, compareDates, type IsoDate, isIsoDate, toEpochDay } from '@app/domain/scheduling/dates';
 
 /**
@@ -16,10 +17,11 @@ export const rangeModes: readonly { value: RangeMode; label: string }[] = [
   { value: 'custom', label: 'Custom' },
 ];
 
+/** M166–M168, from the contract. */
 export const rangeMessages = {
-  bothDates: 'Please select both start and end dates.',
-  endBeforeStart: 'End date must be after start date.',
-  largeRange: 'This is a large date range and may take time to load. Continue?',
+  bothDates: financialsMessages.bothDates,
+  endBeforeStart: financialsMessages.endBeforeStart,
+  largeRange: financialsMessages.largeRange,
 } as const;
 
 function splitDate(date: IsoDate): [number, number, number] {
