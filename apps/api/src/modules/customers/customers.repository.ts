@@ -1,5 +1,6 @@
 import type { TCustomer, TDealer } from '@app/contracts/customers.contract';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
@@ -77,22 +78,19 @@ export function createCustomersRepository(db: Db) {
      * offer on a request of that customer (e.g. a job transferred to another location of its group).
      */
     async isCustomerOnRequestOf(customerId: number, installerId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: serviceRequests.id })
-        .from(serviceRequests)
-        .where(
-          and(
-            eq(serviceRequests.customerId, customerId),
-            isNull(serviceRequests.deletedAt),
-            or(
-              eq(serviceRequests.requestorInstallerId, installerId),
-              eq(serviceRequests.assignedInstallerId, installerId),
-              sql`exists (select 1 from ${requestOffers} o where o.request_id = ${serviceRequests.id} and o.installer_id = ${installerId}::int)`,
-            ),
+      return anyRow(
+        db,
+        serviceRequests,
+        and(
+          eq(serviceRequests.customerId, customerId),
+          isNull(serviceRequests.deletedAt),
+          or(
+            eq(serviceRequests.requestorInstallerId, installerId),
+            eq(serviceRequests.assignedInstallerId, installerId),
+            sql`exists (select 1 from ${requestOffers} o where o.request_id = ${serviceRequests.id} and o.installer_id = ${installerId}::int)`,
           ),
-        )
-        .limit(1);
-      return rows.length > 0;
+        ),
+      );
     },
 
     async updateCustomer(id: number, values: Partial<typeof customers.$inferInsert>): Promise<TCustomer> {
@@ -152,29 +150,21 @@ export function createCustomersRepository(db: Db) {
 
     /** Whether the dealership has users of its own (anyone but team contacts, who cannot sign in). */
     async hasDealerUsers(dealerId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.dealerId, dealerId), ne(users.status, 'contact')))
-        .limit(1);
-      return rows.length > 0;
+      return anyRow(db, users, and(eq(users.dealerId, dealerId), ne(users.status, 'contact')));
     },
 
     async isInstallerDealer(installerId: number, dealerId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: dealers.id })
-        .from(dealers)
-        .where(
-          and(
-            eq(dealers.id, dealerId),
-            or(
-              eq(dealers.createdByInstallerId, installerId),
-              sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
-            ),
+      return anyRow(
+        db,
+        dealers,
+        and(
+          eq(dealers.id, dealerId),
+          or(
+            eq(dealers.createdByInstallerId, installerId),
+            sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
           ),
-        )
-        .limit(1);
-      return rows.length > 0;
+        ),
+      );
     },
 
     /** A dealership created by an installer, linked to it as one of its dealerships. */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
@@ -432,11 +433,11 @@ export function createLifecycleRepository() {
     },
 
     async serviceBelongsTo(tx: Db | Tx, requestId: number, serviceId: number): Promise<boolean> {
-      const rows = await tx
-        .select({ id: requestServices.id })
-        .from(requestServices)
-        .where(and(eq(requestServices.requestId, requestId), eq(requestServices.id, serviceId)));
-      return rows.length > 0;
+      return anyRow(
+        tx,
+        requestServices,
+        and(eq(requestServices.requestId, requestId), eq(requestServices.id, serviceId)),
+      );
     },
 
     /** CHECK IN: the vehicle's placeholder VIN ('NV…' / 'OT…') becomes the entered one. */
@@ -466,18 +467,15 @@ export function createLifecycleRepository() {
 
     /** Whether the installer still has booked or started days of the request (worth an appointment). */
     async hasAppointableDays(tx: Db | Tx, requestId: number, installerId: number): Promise<boolean> {
-      const rows = await tx
-        .select({ id: calendarDays.id })
-        .from(calendarDays)
-        .where(
-          and(
-            eq(calendarDays.requestId, requestId),
-            eq(calendarDays.installerId, installerId),
-            inArray(calendarDays.workStatus, ['booked', 'started']),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
+      return anyRow(
+        tx,
+        calendarDays,
+        and(
+          eq(calendarDays.requestId, requestId),
+          eq(calendarDays.installerId, installerId),
+          inArray(calendarDays.workStatus, ['booked', 'started']),
+        ),
+      );
     },
 
     async setCalendarEventId(

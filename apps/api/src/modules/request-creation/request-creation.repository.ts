@@ -1,6 +1,7 @@
 import type { CalendarEntry } from '@app/domain/scheduling/availability';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { calendarDays } from '../../db/schema/calendar';
 import { installerLocations, users } from '../../db/schema/identity';
@@ -237,17 +238,8 @@ export function createRequestCreationRepository(db: Db) {
       requestId: number,
       days: (typeof calendarDays.$inferInsert)[],
     ): Promise<boolean> {
-      const begun = await tx
-        .select({ id: calendarDays.id })
-        .from(calendarDays)
-        .where(
-          and(
-            eq(calendarDays.requestId, requestId),
-            sql`${calendarDays.workStatus} in ('started','finished')`,
-          ),
-        )
-        .limit(1);
-      if (begun.length > 0) return false;
+      const begun = sql`${calendarDays.workStatus} in ('started','finished')`;
+      if (await anyRow(tx, calendarDays, and(eq(calendarDays.requestId, requestId), begun))) return false;
       await tx.delete(calendarDays).where(eq(calendarDays.requestId, requestId));
       if (days.length > 0) await tx.insert(calendarDays).values(days);
       return true;
