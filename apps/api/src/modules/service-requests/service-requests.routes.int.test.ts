@@ -14,6 +14,12 @@ describe('service requests: lists and detail', () => {
   beforeAll(async () => ({ t, f, s, get } = await startServiceRequestsSuite()));
   afterAll(() => t.close());
 
+  /** A read that answers 200: its body. */
+  const readOk = async (...args: Parameters<typeof get>) => {
+    const res = await get(...args);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
   const keys = (rows: Row[]) => rows.map((r) => f.key(r.requestId));
   const companyOf = (who: string): number =>
     ({
@@ -153,9 +159,7 @@ describe('service requests: lists and detail', () => {
 
   describe('wire format', () => {
     it('carries both spellings, dollars, days and UTC request dates', async () => {
-      const res = await get('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`);
-      expect(res.statusCode).toBe(200);
-      const r = res.json();
+      const r = await readOk('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`);
       expect(r).toMatchObject({
         requestId: f.ids.A_new1,
         Request_id: f.ids.A_new1,
@@ -282,9 +286,7 @@ describe('service requests: lists and detail', () => {
 
     it('serves service lines under both spellings with both field names', async () => {
       for (const path of ['requestService', 'requestServices', 'REQUESTSERVICE']) {
-        const res = await get('i2', `/api/${path}/${f.ids.A_new1}`);
-        expect(res.statusCode).toBe(200);
-        const lines = res.json();
+        const lines = await readOk('i2', `/api/${path}/${f.ids.A_new1}`);
         expect(lines).toHaveLength(2);
         expect(lines[0]).toMatchObject({
           requestId: f.ids.A_new1,
@@ -456,9 +458,7 @@ describe('service requests: lists and detail', () => {
 
   describe('full request', () => {
     it('answers the request with its parts, each filtered for the caller', async () => {
-      const res = await get('dealerA', `/api/requestimates/fullrequest/?Id=${f.ids.A_answered}`);
-      expect(res.statusCode).toBe(200);
-      const full = res.json();
+      const full = await readOk('dealerA', `/api/requestimates/fullrequest/?Id=${f.ids.A_answered}`);
       expect(full).toMatchObject({
         requestId: f.ids.A_answered,
         Request_id: f.ids.A_answered,
