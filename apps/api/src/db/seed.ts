@@ -51,6 +51,7 @@ import { setInvoiceSeries } from './invoice-numbers';
 import { users } from './schema/identity';
 import { referralPayouts, referrals } from './schema/referrals';
 import { listDemoVehicles, vehicleReference } from './seed-data/vehicles';
+import { seedFinancialHistory } from './seed-financials';
 
 /** Password of every demo account (CONVENTIONS "Demo data"). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -782,6 +783,8 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   ] as const) {
     await setInvoiceSeries(tx, { installerId: installer.id, prefix, lastNumber: 1039 });
   }
+  // A year of finished, invoiced work first (issue 13), so it takes the series' first numbers.
+  await seedFinancialHistory(tx, { now, dealers: [sunrise, harbor], installers: [elite, north, clearview] });
   /** An invoice, numbered in its installer's series, and its payment row. */
   const bill = async (
     job: Awaited<ReturnType<typeof createServiceRequest>>,

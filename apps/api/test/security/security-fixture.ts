@@ -404,6 +404,8 @@ const ID_BY_PATH: [RegExp, Kind][] = [
   [/^\/api\/requestimates\/getinstaller/i, 'installer'],
   [/^\/api\/(requestimates\/(requestbyID|fullrequest)|matchAll|matchA)\//i, 'request'],
   [/^\/api\/vin\//i, 'vin'],
+  [/^\/api\/dealerPayments\//i, 'dealer'],
+  [/^\/api\/stripe\/dashboard\//i, 'installer'],
 ];
 
 function byPath(ctx: Ctx): Filled {
@@ -423,11 +425,16 @@ function byPath(ctx: Ctx): Filled {
 /** Path parameters by name. A name missing here fails the suite (see fillRoute). */
 export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   id: byPath,
-  requestId: ofKind('request'),
+  // GET /installerPayments/{id} names the installer (the template it shares with DELETE names a request).
+  requestId: (ctx) =>
+    ctx.route.method === 'GET' && /^\/api\/installerPayments\//i.test(ctx.route.url)
+      ? ofKind('installer')(ctx)
+      : ofKind('request')(ctx),
   customer: ofKind('customer'),
   dealerId: ofKind('dealer'),
   installerId: ofKind('installer'),
   typeId: callerCompany,
+  companyId: callerCompany,
   invoiceId: ofKind('invoice'),
   paymentId: ofKind('cardPayment'),
   readerId: ofKind('reader'),
@@ -439,6 +446,7 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   category: constant('PPF'),
   taxRateId: constant('txr_demo_fl_hillsborough'),
   zip: constant('33609'),
+  month: constant('2026-03'),
   year: (ctx) => constant(String(ctx.world.reference.year))(),
   yearAndMake: (ctx) => constant(`${ctx.world.reference.year}${ctx.world.reference.makeId}`)(),
   modelId: (ctx) => constant(String(ctx.world.reference.modelId))(),
@@ -459,6 +467,9 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   // The public claim link (GET /claim?request&token): a request id and a token nobody was sent.
   request: ofKind('request'),
   token: () => ({ value: 'not-a-sent-claim-token', kind: null }),
+  // The bookkeeper report's range (row 110).
+  startDate: () => ({ value: '2026-03-01', kind: null }),
+  endDate: () => ({ value: '2026-03-31', kind: null }),
 };
 
 /** Body fields whose names say which record they name. */
