@@ -11,6 +11,7 @@ import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-si
 import { isVinHidden } from '@app/domain/vehicles/vin';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { vehicleMakes, vehicleModels, vehicles, vehicleTrims } from '../../db/schema/vehicles';
 
@@ -26,6 +27,14 @@ const modelColumns = {
   name: vehicleModels.name,
   size: vehicleModels.size,
 };
+
+type CustomerRef = { kind: 'customer' | 'dealer'; id: number };
+
+/** On `sr`: the installer's work (requested or assigned, not soft-deleted) for a retail customer or a dealership. */
+const installerWorkFor = (installerId: number, customer: CustomerRef) =>
+  sql`sr.deleted_at is null
+    and ${customer.kind === 'customer' ? sql`sr.customer_id = ${customer.id}::int` : sql`sr.dealer_id = ${customer.id}::int`}
+    and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int)`;
 
 /** Trims built in `year` (an open end is still built). */
 const trimFitsYear = (year: number) =>
@@ -187,37 +196,23 @@ export function createVehiclesRepository(db: Db) {
       model: string;
       trim: string | null;
     }) {
-      const make = (
-        await db
-          .select()
-          .from(vehicleMakes)
-          .where(byIdOrName(vehicleMakes, input.makeId, input.make))
-          .limit(1)
-      )[0];
+      const make = await firstRow(db, vehicleMakes, byIdOrName(vehicleMakes, input.makeId, input.make));
       const model = make
-        ? (
-            await db
-              .select()
-              .from(vehicleModels)
-              .where(
-                and(eq(vehicleModels.makeId, make.id), byIdOrName(vehicleModels, input.modelId, input.model)),
-              )
-              .limit(1)
-          )[0]
-        : undefined;
+        ? await firstRow(
+            db,
+            vehicleModels,
+            and(eq(vehicleModels.makeId, make.id), byIdOrName(vehicleModels, input.modelId, input.model)),
+          )
+        : null;
       const trim =
         model && (input.trimId != null || input.trim)
-          ? (
-              await db
-                .select()
-                .from(vehicleTrims)
-                .where(
-                  and(eq(vehicleTrims.modelId, model.id), byIdOrName(vehicleTrims, input.trimId, input.trim)),
-                )
-                .limit(1)
-            )[0]
-          : undefined;
-      return { make: make ?? null, model: model ?? null, trim: trim ?? null };
+          ? await firstRow(
+              db,
+              vehicleTrims,
+              and(eq(vehicleTrims.modelId, model.id), byIdOrName(vehicleTrims, input.trimId, input.trim)),
+            )
+          : null;
+      return { make, model, trim };
     },
 
     async findOwnVehicleByVin(owner: Owner, vin: string, conn: Db | Tx = db): Promise<TVehicle | null> {
@@ -282,35 +277,20 @@ export function createVehiclesRepository(db: Db) {
     },
 
     /** Vehicles of an installer's jobs for a customer (or a dealership), newest first, once each. */
-    async listCustomerVehicles(
-      installerId: number,
-      customer: { kind: 'customer' | 'dealer'; id: number },
-    ): Promise<TVehicle[]> {
-      const byCustomer =
-        customer.kind === 'customer'
-          ? sql`sr.customer_id = ${customer.id}::int`
-          : sql`sr.dealer_id = ${customer.id}::int`;
+    async listCustomerVehicles(installerId: number, customer: CustomerRef): Promise<TVehicle[]> {
       const rows = await db
         .select()
         .from(vehicles)
         .where(
-          sql`exists (select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id} and sr.deleted_at is null
-                and ${byCustomer}
-                and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int))`,
+          sql`exists (select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id}
+                and ${installerWorkFor(installerId, customer)})`,
         )
         .orderBy(desc(vehicles.id));
       return rows.map(toVehicle);
     },
 
     /** The installer's non-deleted work for a retail customer or a dealership, newest available date first. */
-    async listCustomerJobs(
-      installerId: number,
-      customer: { kind: 'customer' | 'dealer'; id: number },
-    ): Promise<TCustomerJob[]> {
-      const byCustomer =
-        customer.kind === 'customer'
-          ? sql`sr.customer_id = ${customer.id}::int`
-          : sql`sr.dealer_id = ${customer.id}::int`;
+    async listCustomerJobs(installerId: number, customer: CustomerRef): Promise<TCustomerJob[]> {
       type JobRow = {
         id: number;
         request_type: string;
@@ -331,9 +311,7 @@ export function createVehiclesRepository(db: Db) {
                sr.service_requested, sr.total_cents, sr.vehicle_id, sr.vin,
                sr.vehicle_year, sr.vehicle_make, sr.vehicle_model, sr.vehicle_trim
           from service_requests sr
-         where sr.deleted_at is null and sr.current_state <> 'deleted'
-           and ${byCustomer}
-           and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int)
+         where ${installerWorkFor(installerId, customer)} and sr.current_state <> 'deleted'
          order by sr.available_date desc, sr.id desc
          limit ${CUSTOMER_JOBS_LIMIT}`);
       const rows = (result as unknown as { rows: JobRow[] }).rows;
