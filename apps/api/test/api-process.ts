@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -39,4 +41,34 @@ export async function stopApiProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * Two API processes on one fresh PostgreSQL database for the tests of a `describe` (scale-out: a lock or a
+ * limit must hold across processes). Registers the hooks that start and stop them; `url(i)` alternates.
+ */
+export function useTwoApiProcesses({ name, jwtSecret }: { name: string; jwtSecret: string }) {
+  let database: TestDatabase | undefined;
+  const processes: ApiProcess[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.url!,
+      JWT_SECRET: jwtSecret,
+      OUTBOX_POLL_MS: '200',
+      DATA_DIR: path.join(root, `.cache/${name}`),
+    };
+    processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => stopApiProcess(p.child)));
+    await database?.drop();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error('the processes are not started yet');
+      return database.db;
+    },
+    url: (i: number) => processes[i % processes.length]!.url,
+  };
 }

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { CLAIM_CONFLICT_MESSAGE } from '@app/contracts/lifecycle.contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiProcess, startApiProcess, stopApiProcess as stop } from '../../../test/api-process';
+import { useTwoApiProcesses } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
@@ -93,32 +91,14 @@ describe('claims under contention', () => {
 
 // Scale-out: the row lock must hold across API processes sharing one PostgreSQL.
 describe.skipIf(inject('testDb') !== 'postgres')('claims from two API processes on one PostgreSQL', () => {
-  const root = path.resolve(import.meta.dirname, '../../../../..');
   const jwtSecret = 'claims-two-process-secret-claims-two-process';
-  let database: TestDatabase;
-  const processes: ApiProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = {
-      DATABASE_URL: database.url!,
-      JWT_SECRET: jwtSecret,
-      OUTBOX_POLL_MS: '200',
-      DATA_DIR: path.join(root, '.cache/lifecycle-claims'),
-    };
-    processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
-  }, 120_000);
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => stop(p.child)));
-    await database?.drop();
-  });
+  const pair = useTwoApiProcesses({ name: 'lifecycle-claims', jwtSecret });
 
   it(`${CLAIMANTS} claims sent alternately to the two processes: exactly one success`, async () => {
-    const { request, installers, sessions } = await buildRace(database.db, jwtSecret);
+    const { request, installers, sessions } = await buildRace(pair.db, jwtSecret);
     const responses = await Promise.all(
       sessions.map(async (session, i) => {
-        const res = await fetch(`${processes[i % 2]!.url}/api/dashboard/claim/${request.id}`, {
+        const res = await fetch(`${pair.url(i)}/api/dashboard/claim/${request.id}`, {
           method: 'POST',
           headers: { ...session.headers, 'content-type': 'application/json' },
           body: JSON.stringify({ installerId: installers[i]!.id, startDate: START }),
@@ -127,7 +107,7 @@ describe.skipIf(inject('testDb') !== 'postgres')('claims from two API processes 
       }),
     );
     await expectOneWinner(
-      database.db,
+      pair.db,
       request.id,
       responses.map((r) => r.status),
       responses.map((r) => r.body),

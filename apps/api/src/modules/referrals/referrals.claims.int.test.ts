@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { referralMessages } from '@app/contracts/referrals.contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiProcess, startApiProcess, stopApiProcess as stop } from '../../../test/api-process';
+import { useTwoApiProcesses } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
@@ -80,32 +78,14 @@ describe('public referral calls are rate-limited per IP', () => {
 describe.skipIf(inject('testDb') !== 'postgres')(
   'referral claims from two API processes on one PostgreSQL',
   () => {
-    const root = path.resolve(import.meta.dirname, '../../../../..');
     const jwtSecret = 'referral-claims-two-process-secret-0123456789';
-    let database: TestDatabase;
-    const processes: ApiProcess[] = [];
-
-    beforeAll(async () => {
-      database = await createTestDatabase();
-      const env = {
-        DATABASE_URL: database.url!,
-        JWT_SECRET: jwtSecret,
-        OUTBOX_POLL_MS: '200',
-        DATA_DIR: path.join(root, '.cache/referral-claims'),
-      };
-      processes.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
-    }, 120_000);
-
-    afterAll(async () => {
-      await Promise.all(processes.map((p) => stop(p.child)));
-      await database?.drop();
-    });
+    const pair = useTwoApiProcesses({ name: 'referral-claims', jwtSecret });
 
     it(`${CLAIMANTS} specialists claim one lead at once through the two processes: exactly one wins`, async () => {
-      const { referral, sessions } = await buildLead(database.db, jwtSecret);
+      const { referral, sessions } = await buildLead(pair.db, jwtSecret);
       const responses = await Promise.all(
         sessions.map(async (session, i) => {
-          const res = await fetch(`${processes[i % 2]!.url}/api/claimreferral`, {
+          const res = await fetch(`${pair.url(i)}/api/claimreferral`, {
             method: 'POST',
             headers: { ...session.headers, 'content-type': 'application/json' },
             body: JSON.stringify({ referral_id: referral.id }),
@@ -114,7 +94,7 @@ describe.skipIf(inject('testDb') !== 'postgres')(
         }),
       );
       await expectOneWinner(
-        database.db,
+        pair.db,
         referral.id,
         responses.map((r) => r.status),
         responses.map((r) => r.body.message ?? ''),
