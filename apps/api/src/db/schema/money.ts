@@ -76,6 +76,10 @@ export const invoices = pgTable(
     index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
     index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),
     index('invoices_number_idx').on(t.number),
+    /** Manage Deposits (N): an installer's unsettled deposits, without reading its whole history. */
+    index('invoices_open_deposits_idx')
+      .on(t.installerId)
+      .where(sql`${t.invoiceType} = 'deposit' and ${t.status} = 'open'`),
     // The backstop of the allocation (decision 009): one installer never has two invoices with one number.
     uniqueIndex('invoices_installer_number_unique').on(t.installerId, t.number),
   ],

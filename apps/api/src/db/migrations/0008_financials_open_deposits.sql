@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_deposits_idx" ON "invoices" USING btree ("installer_id") WHERE "invoices"."invoice_type" = 'deposit' and "invoices"."status" = 'open';
