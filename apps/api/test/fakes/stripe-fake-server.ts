@@ -218,6 +218,18 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
       customers.set(customer.id, customer);
       return { body: customer };
     }
+    // Express dashboard login links (Connect): any acct_ id but acct_missing.
+    const loginFor = at('POST', /^\/v1\/accounts\/([^/]+)\/login_links$/);
+    if (loginFor) {
+      if (loginFor === 'acct_missing') invalid(`No such account: '${loginFor}'`, 'resource_missing');
+      return {
+        body: {
+          object: 'login_link',
+          created: now(),
+          url: `https://connect.stripe.test/express/${loginFor}`,
+        },
+      };
+    }
     // Invoices
     if (method === 'POST' && path === '/v1/invoices') {
       if (!params.customer || !customers.has(params.customer as string))

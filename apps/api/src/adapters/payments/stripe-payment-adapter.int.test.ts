@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type StripeFake, startStripeFake } from '../../../test/fakes/stripe-fake-server';
-import { dealers } from '../../db/schema/identity';
+import { dealers, installers } from '../../db/schema/identity';
 import { buildPaymentsWorld, type PaymentsWorld } from '../../modules/payments/payments.fixture';
 
 /**
@@ -317,5 +317,23 @@ describe('payments (Stripe adapter against the fake Stripe)', () => {
     const res = await w.call(null, 'GET', `/pay/${token}`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(invoice.hosted_invoice_url);
+  });
+
+  it('the payment dashboard button gets a Stripe Express login link for the company e-mail (row 108)', async () => {
+    await t.database.db
+      .update(installers)
+      .set({ email: 'PAY-INSTALLER@example.test' })
+      .where(eq(installers.id, w.installer.id));
+    const res = await w.call(installer(), 'GET', `/api/stripe/dashboard/${w.installer.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ url: 'https://connect.stripe.test/express/acct_elite_test' });
+    expect(fake.requests.some((r) => r.path === '/v1/accounts/acct_elite_test/login_links')).toBe(true);
+    await t.database.db
+      .update(installers)
+      .set({ stripeAccountId: 'acct_missing' })
+      .where(eq(installers.id, w.installer.id));
+    const failed = await w.call(installer(), 'GET', `/api/stripe/dashboard/${w.installer.id}`);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().userMessage).toBe('Unable to access Stripe dashboard. Please try again later.');
   });
 });
