@@ -247,6 +247,17 @@ describe('financials', () => {
     expect(body.page).toBe(2);
     expect(body.rows.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([20000, 30000]);
     expect(body.totals.invoiced_cents).toBe(317700);
+    const byName = (await elitePage('?sort=name&dir=asc')).json().rows.map((r: { Name: string }) => r.Name);
+    expect(byName).toEqual([
+      'Harbor Fin Autos',
+      ...Array(3).fill(`Rita <b>"&"</b> O'Neil`),
+      ...Array(3).fill('Sunrise Fin Motors'),
+    ]);
+    for (const sort of ['payment_date', 'state', 'invoice_number', 'vehicle', 'work']) {
+      const sorted = await elitePage(`?sort=${sort}&dir=desc&pageSize=3`);
+      expect(sorted.statusCode, sort).toBe(200);
+      expect(sorted.json().rows, sort).toHaveLength(3);
+    }
     const byDay = (await elitePage('?from=2026-03-31&to=2026-03-31')).json();
     expect(byDay.rows.map((r: { invoice_id: number }) => r.invoice_id)).toEqual([ids.r7]);
     const twoMonths = (await elitePage('?from=2026-02-01&to=2026-03-31')).json().totals;
