@@ -1,11 +1,11 @@
 import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from './client';
 import { customers } from './schema/customers';
 import type { dealers, installers } from './schema/identity';
 import { invoiceNumberSeries, invoices, payments } from './schema/money';
 import { requestServices, requestStateHistory, serviceRequests } from './schema/service-requests';
-import { vehicles as demoVehicles } from './schema/vehicles';
+import type { DemoVehicle } from './seed-data/vehicles';
 
 type Dealer = typeof dealers.$inferSelect;
 type Installer = typeof installers.$inferSelect;
@@ -63,20 +63,17 @@ export async function seedFinancialHistory(
     now,
     dealers: billedDealers,
     installers: shops,
-  }: { now: Date; dealers: Dealer[]; installers: Installer[] },
+    vehicles,
+  }: {
+    now: Date;
+    dealers: Dealer[];
+    installers: Installer[];
+    /** The demo's vehicles (VINs that decode to their year, make and model). */
+    vehicles: readonly Pick<DemoVehicle, 'vin' | 'year' | 'make' | 'model' | 'size'>[];
+  },
 ): Promise<void> {
   const next = random(13);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
-  const vehicles = await tx
-    .select({
-      vin: demoVehicles.vin,
-      year: demoVehicles.year,
-      make: demoVehicles.make,
-      model: demoVehicles.model,
-      size: demoVehicles.size,
-    })
-    .from(demoVehicles)
-    .orderBy(asc(demoVehicles.id));
   const series = await tx.select().from(invoiceNumberSeries);
   const latest = now.getTime() - 2 * DAY_MS;
 
@@ -113,7 +110,8 @@ export async function seedFinancialHistory(
       }
     }
   }
-  if (jobs.length === 0 || vehicles.length === 0) return;
+  if (vehicles.length === 0) throw new Error('The financial history needs the demo vehicles');
+  if (jobs.length === 0) return;
   jobs.sort((a, b) => a.date.getTime() - b.date.getTime() || a.installer.id - b.installer.id);
 
   const numbers = new Map<number, number>();

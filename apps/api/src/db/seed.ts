@@ -784,7 +784,12 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     await setInvoiceSeries(tx, { installerId: installer.id, prefix, lastNumber: 1039 });
   }
   // A year of finished, invoiced work first (issue 13), so it takes the series' first numbers.
-  await seedFinancialHistory(tx, { now, dealers: [sunrise, harbor], installers: [elite, north, clearview] });
+  await seedFinancialHistory(tx, {
+    now,
+    dealers: [sunrise, harbor],
+    installers: [elite, north, clearview],
+    vehicles: demoVehicles,
+  });
   /** An invoice, numbered in its installer's series, and its payment row. */
   const bill = async (
     job: Awaited<ReturnType<typeof createServiceRequest>>,
