@@ -28,7 +28,7 @@ function SearchBox(props: {
   const [term, setTerm] = useState(props.value);
   const Icon = props.icon;
   return (
-    <search aria-label={props.label}>
+    <search aria-label={`${props.buttonLabel} by ${props.label.toLowerCase()}`}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

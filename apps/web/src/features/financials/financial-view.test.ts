@@ -32,8 +32,10 @@ describe('readView / writeView', () => {
   it('falls back to the defaults for a malformed or impossible address', () => {
     const view = viewOf('range=year&date=2026-02-30&state=void&sort=secret&page=-2');
     expect(view).toMatchObject({ mode: 'month', anchor: today, state: 'all', sort: 'invoice_date', page: 1 });
-    // Custom without a valid From–To (or reversed) is the month again.
-    expect(viewOf('range=custom&from=2026-03-01&to=2026-02-01').mode).toBe('month');
+    // Custom without a valid From–To (or reversed) keeps the month on screen until Apply.
+    const pending = viewOf('range=custom&from=2026-03-01&to=2026-02-01');
+    expect(pending).toMatchObject({ mode: 'custom', custom: null });
+    expect(toPageQuery(pending, 'dealer')).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
   });
 });
 

@@ -67,7 +67,8 @@ export function readView(params: URLSearchParams, today: IsoDate): FinancialsVie
   const date = params.get('date');
   const page = Number(params.get('page'));
   return {
-    mode: requestedMode === 'custom' && !custom ? 'month' : requestedMode,
+    // Custom before Apply: the pickers show, the month around the anchor stays on screen.
+    mode: requestedMode,
     anchor: isIsoDate(date) ? date : today,
     custom: requestedMode === 'custom' ? custom : null,
     state: pick(params.get('state'), ['all', 'invoiced', 'paid'], 'all'),

@@ -96,8 +96,11 @@ export function RangeToolbar(props: RangeToolbarProps) {
               maxDate={'maxDate' in picker.limit ? (picker.limit.maxDate ?? undefined) : undefined}
               onChange={(value) => picker.set(value)}
               clearable
+              clearButtonProps={{ 'aria-label': `Clear ${picker.label} date` }}
               ariaLabels={calendarLabels}
               weekendDays={[]}
+              // Weeks run Sunday to Saturday here, as in the Week range.
+              firstDayOfWeek={0}
               valueFormat="MMM D, YYYY"
               w={160}
             />
