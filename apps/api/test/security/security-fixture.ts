@@ -440,6 +440,8 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   readerId: ofKind('reader'),
   email: ofKind('userEmail'),
   vin: ofKind('vin'),
+  // GET /referrals/{userId}: the dealer user whose dealership's referrals are read.
+  userId: ofKind('user'),
   // Not company records: reference data and enumerations.
   size: constant('M'),
   catalog: constant('WHOLE'),
@@ -467,6 +469,8 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   // The public claim link (GET /claim?request&token): a request id and a token nobody was sent.
   request: ofKind('request'),
   token: () => ({ value: 'not-a-sent-claim-token', kind: null }),
+  // Public referral links (GET /claimreferral, /referral-benefits): a referral id with a token nobody was sent.
+  referral: () => ({ value: '1', kind: null }),
   // The bookkeeper report's range (row 110).
   startDate: () => ({ value: '2026-03-01', kind: null }),
   endDate: () => ({ value: '2026-03-31', kind: null }),
