@@ -86,7 +86,7 @@ function CsvButton({
   );
 }
 
-/** The statement's month: the month on screen (a custom range: the month it ends in). */
+/** The statement's month: the month the range on screen ends in (a month view: that month). */
 export function statementMonthOf(view: FinancialsView): string {
   return rangeOf(view).to.slice(0, 7);
 }
