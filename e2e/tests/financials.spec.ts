@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type Api, apiAs, isoDay, look, signInAs, snap } from './helpers';
-import { act, type Created, createEstimate, firstService } from './jobs';
+import { act, createDealerJob, createEstimate } from './jobs';
 
 // The Financials screen (R15, P22; issue 13) for an installer and a dealer: each range mode, search, filters,
 // the CSV download (its content), settling a deposit and batch check settlement end to end. Jobs whose money
@@ -11,20 +11,10 @@ const INSTALLER = 'installer@demo.test';
 const DEALER = 'dealer@demo.test';
 const VIN = '1HGCM82633A004352';
 const today = isoDay(0);
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** 'November' for a month 1–12. */
+function monthName(month: number): string {
+  return new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
 
 type Row = {
   request_id: number;
@@ -35,15 +25,7 @@ type Row = {
 
 /** A dealer job for the installer, worked to completion: its final invoice is open (Invoiced) today. */
 async function finishedDealerJob(installer: Api, dealer: Api): Promise<number> {
-  const serviceId = await firstService(dealer, installer.companyId, 'WHOLE', dealer.companyId);
-  const job = await dealer.call<Created>('POST', '/requestimates/', {
-    requestType: 'dealer',
-    availableDate: isoDay(1),
-    dueDate: isoDay(10),
-    assignedTo: installer.companyId,
-    vin: VIN,
-    services: [{ serviceId }],
-  });
+  const job = await createDealerJob(installer, dealer, VIN);
   await act(installer, job.requestId, 'book', { startDate: isoDay(1) });
   await act(installer, job.requestId, 'checkIn', { vin: VIN });
   const services = await installer.call<{ service_id: number }[]>('GET', `/requestService/${job.requestId}`);
@@ -93,7 +75,7 @@ test.describe('financials', () => {
     await openFinancials(page, INSTALLER);
     const [year, month] = today.split('-').map(Number);
     // Opens on the current month.
-    await expect(label(page)).toHaveText(`${MONTHS[(month ?? 1) - 1]} ${year}`);
+    await expect(label(page)).toHaveText(`${monthName(month ?? 1)} ${year}`);
     await expect(count(page)).toHaveText(/^\d+ invoices?$/);
     for (const card of ['Total Invoiced', 'Total Paid', 'Pending Payment', 'Total Earned']) {
       await expect(page.getByTestId(`total-${card}`)).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -109,9 +91,11 @@ test.describe('financials', () => {
     // Month: Previous goes back a month, Today returns.
     await page.getByRole('button', { name: 'Previous' }).click();
     const previous = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 2, 1));
-    await expect(label(page)).toHaveText(`${MONTHS[previous.getUTCMonth()]} ${previous.getUTCFullYear()}`);
+    await expect(label(page)).toHaveText(
+      `${monthName(previous.getUTCMonth() + 1)} ${previous.getUTCFullYear()}`,
+    );
     await page.getByRole('button', { name: 'Today' }).click();
-    await expect(label(page)).toHaveText(`${MONTHS[(month ?? 1) - 1]} ${year}`);
+    await expect(label(page)).toHaveText(`${monthName(month ?? 1)} ${year}`);
 
     // Week: Sunday to Saturday; Next moves a week.
     await range(page).getByText('Week', { exact: true }).click();
@@ -134,23 +118,23 @@ test.describe('financials', () => {
     }
     const apply = page.getByRole('button', { name: 'Apply' });
     await expect(apply).toBeDisabled();
-    const monthName = MONTHS[(month ?? 1) - 1] ?? '';
+    const thisMonth = monthName(month ?? 1);
     await page.getByLabel('From', { exact: true }).click();
     await page
-      .getByRole('button', { name: `1 ${monthName} ${year}`, exact: true })
+      .getByRole('button', { name: `1 ${thisMonth} ${year}`, exact: true })
       .last()
       .click();
     await expect(apply).toBeDisabled();
     await page.keyboard.press('Escape');
     await page.getByLabel('To', { exact: true }).click();
     await page
-      .getByRole('button', { name: `${Number(today.slice(8))} ${monthName} ${year}`, exact: true })
+      .getByRole('button', { name: `${Number(today.slice(8))} ${thisMonth} ${year}`, exact: true })
       .last()
       .click();
     await expect(apply).toBeEnabled();
     await apply.click();
     await expect(page).toHaveURL(new RegExp(`range=custom&from=${today.slice(0, 8)}01&to=${today}`));
-    await expect(label(page)).toContainText(` – ${monthName.slice(0, 3)} ${Number(today.slice(8))}, ${year}`);
+    await expect(label(page)).toContainText(` – ${thisMonth.slice(0, 3)} ${Number(today.slice(8))}, ${year}`);
     await snap(page, 'financials-installer-custom-1280');
   });
 

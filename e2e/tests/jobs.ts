@@ -46,3 +46,16 @@ export async function createEstimate(installer: Api): Promise<Created> {
 export async function act(api: Api, requestId: number, action: string, body: object = {}) {
   return api.call<{ currentState: string }>('POST', `/requestimates/${requestId}/actions/${action}`, body);
 }
+
+/** A new dealer request of `dealer`, assigned to `installer`, for one wholesale service on `vin`. */
+export async function createDealerJob(installer: Api, dealer: Api, vin: string): Promise<Created> {
+  const serviceId = await firstService(dealer, installer.companyId, 'WHOLE', dealer.companyId);
+  return dealer.call<Created>('POST', '/requestimates/', {
+    requestType: 'dealer',
+    availableDate: isoDay(1),
+    dueDate: isoDay(10),
+    assignedTo: installer.companyId,
+    vin,
+    services: [{ serviceId }],
+  });
+}

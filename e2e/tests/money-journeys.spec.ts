@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Api, apiAs, isoDay, look, signInAs, snap } from './helpers';
-import { act, type Created, createEstimate, firstService } from './jobs';
+import { act, createDealerJob, createEstimate } from './jobs';
 
 // Money journeys end to end (issue 5 "Done means"; 000 §2, §4, §5, §8, §9): a retail customer pays on the
 // hosted invoice page, a dealer sees its invoice paid, and an installer-type job goes from its deposit to a
@@ -92,15 +92,7 @@ test.describe('money journeys', () => {
   }, testInfo) => {
     const installer = await apiAs(page.request, INSTALLER);
     const dealer = await apiAs(page.request, DEALER);
-    const serviceId = await firstService(dealer, installer.companyId, 'WHOLE', dealer.companyId);
-    const job = await dealer.call<Created>('POST', '/requestimates/', {
-      requestType: 'dealer',
-      availableDate: isoDay(1),
-      dueDate: isoDay(10),
-      assignedTo: installer.companyId,
-      vin: VIN,
-      services: [{ serviceId }],
-    });
+    const job = await createDealerJob(installer, dealer, VIN);
     await workToCompletion(installer, job.requestId, { book: true });
 
     await signInAs(page, INSTALLER);
