@@ -110,7 +110,7 @@ export function DepositsModal({ installerId, onClose, onSettled }: DepositsModal
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Stack gap={2} style={{ minWidth: 0 }}>
                     <Text fw={600} size="sm" truncate="end">
-                      {deposit.Name} · {deposit.vehicle}
+                      {[deposit.Name, deposit.vehicle].filter(Boolean).join(' · ')}
                     </Text>
                     <Text size="sm" truncate="end">
                       {deposit.Service_Requested}

@@ -35,10 +35,16 @@ const stateColors = { Invoiced: 'orange', Paid: 'teal', Pending: 'gray' } as con
 
 function StateBadge({ row }: { row: TTransaction }) {
   return (
-    <Badge color={stateColors[row.state_label]} variant="light" size="sm">
-      {row.state_label}
-      {row.is_deposit ? ' · deposit' : ''}
-    </Badge>
+    <Group gap={4} wrap="wrap">
+      <Badge color={stateColors[row.state_label]} variant="light" size="sm">
+        {row.state_label}
+      </Badge>
+      {row.is_deposit && (
+        <Badge color="gray" variant="outline" size="sm">
+          Deposit
+        </Badge>
+      )}
+    </Group>
   );
 }
 
