@@ -212,6 +212,16 @@ test.describe('financials', () => {
     const ours = lines.find((line) => line.includes(`"${number}"`));
     expect(ours).toContain(`"${today}"`);
     expect(ours).toContain(String((mine?.amount_cents ?? 0) / 100));
+
+    // The bookkeeper report of the range opens in a new window, with our invoice in it.
+    const [report] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Bookkeeper Report' }).click(),
+    ]);
+    await expect(report.getByRole('heading', { name: 'Bookkeeper report', level: 1 })).toBeVisible();
+    await expect(report.locator('body')).toContainText(`${today.slice(0, 8)}01 to `);
+    await expect(report.locator('body')).toContainText(number);
+    await report.close();
   });
 
   test('an installer settles a deposit from Manage Deposits, after a confirmation', async ({ page }) => {
