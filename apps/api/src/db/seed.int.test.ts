@@ -471,7 +471,10 @@ describe('demo seed', () => {
     });
     expect(deposit.taxCents).toBe(3704);
     expect((await createPayment(db, { invoiceId: deposit.id })).platformFeeCents).toBe(2315);
-    const referral = await createReferral(db, { requestedService: 'PPF - Full Front', benefitsToken: 'token' });
+    const referral = await createReferral(db, {
+      requestedService: 'PPF - Full Front',
+      benefitsToken: 'token',
+    });
     expect(referral).toMatchObject({ status: 'NEW', bonusCents: 10_000, specialistAction: 'available' });
     expect(referral.benefitsTokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
