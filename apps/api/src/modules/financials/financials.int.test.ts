@@ -330,7 +330,8 @@ describe('financials', () => {
     expect(res.body).toContain(`"Rita <b>""&""</b> O'Neil"`);
     expect(res.body).toMatch(/,800,40,760,/);
     const records = parse(res.body, { bom: true, columns: true, cast: false }) as Record<string, string>[];
-    const rows = (await elitePage('?sort=invoice_date&dir=asc')).json().rows as Record<string, unknown>[];
+    // Without a sort, the export is in the screen's default order (newest first).
+    const rows = (await elitePage('')).json().rows as Record<string, unknown>[];
     expect(records).toHaveLength(rows.length);
     records.forEach((rec, i) => {
       const row = rows[i] as Record<string, unknown>;
@@ -342,6 +343,22 @@ describe('financials', () => {
       expect(rec.Name).toBe(row.Name);
       expect(rec.State).toBe(row.state_label);
     });
+  });
+
+  it.each([
+    ['amount', 'asc'],
+    ['name', 'desc'],
+    ['invoice_date', 'asc'],
+  ])('exports the view in its order (sort=%s, dir=%s), like the page', async (sort, dir) => {
+    const res = await w.call(
+      w.sessions.owner,
+      'GET',
+      `/api/financials/export/${w.elite.id}?from=2026-03-01&to=2026-03-31&sort=${sort}&dir=${dir}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const records = parse(res.body, { bom: true, columns: true, cast: false }) as Record<string, string>[];
+    const rows = (await elitePage(`?sort=${sort}&dir=${dir}`)).json().rows as Record<string, unknown>[];
+    expect(records.map((r) => r['Invoice Number'])).toEqual(rows.map((r) => r.invoice_number));
   });
 
   it('writes the bookkeeper report as printable HTML with every value escaped, and as CSV', async () => {

@@ -204,19 +204,35 @@ export function createFinancialsRepository(db: Db) {
     },
 
     /**
-     * Streams the matching rows in chunks by keyset on (invoice_date, payment id), ascending, so an export
-     * of years holds one chunk at a time.
+     * Streams the matching rows in chunks, so an export of years holds one chunk at a time. Without an order
+     * (the bookkeeper's documents) and for the date order: by keyset on (invoice_date, payment id); in another
+     * order (the screen's sorted view): page by page in that order.
      */
-    async *chunks(owner: Owner, filter: RowFilter, size = 1000): AsyncGenerator<TransactionRecord[]> {
+    async *chunks(
+      owner: Owner,
+      filter: RowFilter,
+      order: { sort: SortKey; dir: 'asc' | 'desc' } = { sort: 'invoice_date', dir: 'asc' },
+      size = 1000,
+    ): AsyncGenerator<TransactionRecord[]> {
+      if (order.sort !== 'invoice_date') {
+        for (let offset = 0; ; offset += size) {
+          const chunk = await this.page(owner, filter, order, { limit: size, offset });
+          if (chunk.length > 0) yield chunk;
+          if (chunk.length < size) return;
+        }
+      }
+      const desc = order.dir === 'desc';
       let after: { ts: string; id: number } | null = null;
       for (;;) {
         const keyset: SQL = after
-          ? sql`and (i.invoice_date, p.id) > (${after.ts}::timestamptz, ${after.id})`
+          ? desc
+            ? sql`and (i.invoice_date, p.id) < (${after.ts}::timestamptz, ${after.id})`
+            : sql`and (i.invoice_date, p.id) > (${after.ts}::timestamptz, ${after.id})`
           : sql``;
         const chunk: TransactionRecord[] = await rows<TransactionRecord>(sql`
           select ${COLUMNS} ${FROM}
           where ${where(owner, filter)} ${keyset}
-          order by i.invoice_date asc, p.id asc
+          order by i.invoice_date ${desc ? sql`desc` : sql`asc`}, p.id ${desc ? sql`desc` : sql`asc`}
           limit ${size}`);
         if (chunk.length === 0) return;
         yield chunk;

@@ -191,10 +191,15 @@ export function createFinancialsService({
     };
   }
 
-  function exportCsv(auth: AuthContext, companyId: number, q: FilterQuery): Readable {
+  /** The screen's view as CSV: its filter and its order (issue 13: "CSV of the current view"). */
+  function exportCsv(
+    auth: AuthContext,
+    companyId: number,
+    q: FilterQuery & { sort: SortKey; dir: 'asc' | 'desc' },
+  ): Readable {
     const owner = ownerOf(auth, companyId);
     const { filter } = resolve(owner, q);
-    return transactionsCsv(repository.chunks(owner, filter));
+    return transactionsCsv(repository.chunks(owner, filter, { sort: q.sort, dir: q.dir }));
   }
 
   async function bookkeeperReport(
