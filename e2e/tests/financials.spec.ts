@@ -224,6 +224,19 @@ test.describe('financials', () => {
     await report.close();
   });
 
+  test("the owner, whose sign-in e-mail is the company's, opens the payment dashboard in a new window (row 108)", async ({
+    page,
+  }) => {
+    await openFinancials(page, INSTALLER);
+    const [dashboard] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Payment Dashboard' }).click(),
+    ]);
+    await expect(dashboard).toHaveURL(/\/payments-dashboard\/acct_demo_elite_main$/);
+    await expect(dashboard.getByText(/Local payment account acct_demo_elite_main/)).toBeVisible();
+    await dashboard.close();
+  });
+
   test('an installer settles a deposit from Manage Deposits, after a confirmation', async ({ page }) => {
     const installer = await apiAs(page.request, INSTALLER);
     const estimate = await createEstimate(installer);

@@ -253,7 +253,8 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   const eliteGroup = await createInstallerGroup(tx, { name: 'Elite Auto Film Group' });
   const elite = await createInstaller(tx, {
     name: 'Elite Auto Film',
-    email: 'office@eliteautofilm.test',
+    // The owner's sign-in e-mail, so installer@demo.test may open the payment dashboard (002 §6, row 108).
+    email: 'installer@demo.test',
     phone: '8135550110',
     category: 'PPF',
     capacity: 8,
