@@ -1,5 +1,5 @@
 import { jobClaimMessages as m } from '@app/contracts/job-claim.contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch } from '../../test/fake-fetch';
@@ -27,14 +27,23 @@ async function reachRegistration(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+/**
+ * Continue to the next section, then wait until the page has moved focus to the section's heading (it does so on
+ * the next animation frame): typing before that would lose keys to the heading.
+ */
+async function continueToNextSection(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
+}
+
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^First name/), 'Dana');
   await user.type(screen.getByLabelText(/^Last name/), 'Reyes');
   await user.type(screen.getByLabelText(/^Email/), 'Dana@Reyes.test');
   await user.type(screen.getByLabelText(/^Phone/), '8135550199');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await continueToNextSection(user);
   await user.type(screen.getByLabelText(/^Business name/), 'Reyes Tint');
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await continueToNextSection(user);
   await user.type(screen.getByLabelText(/^Password/), 'secret-pass');
   await user.type(screen.getByLabelText(/^Confirm password/), 'secret-pass');
 }
