@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAuthUserCache } from './modules/auth/auth-user-cache';
 import { createSessionUserLoader } from './modules/auth/session-user';
+import { registerCatalogTemplatesModule } from './modules/catalog-templates/catalog-templates.module';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
@@ -36,7 +37,9 @@ import { createPaymentsModule } from './modules/payments/payments.module';
 import { createReferralsModule, type ReferralsModule } from './modules/referrals/referrals.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
+import { registerServiceCatalogModule } from './modules/service-catalog/service-catalog.module';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
+import { registerVehicleCatalogModule } from './modules/vehicle-catalog/vehicle-catalog.module';
 import { createTokenSigner } from './platform/security/tokens';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
 import {
@@ -172,6 +175,10 @@ export async function buildApp({
       outboxModule.registerRoutes(api, { requests: serviceRequests, owners: authService });
       paymentsModule.registerRoutes(api);
       financialsModule.registerRoutes(api);
+      // Issue 14: the catalogs the wizards quote from.
+      registerServiceCatalogModule(api, { db, config, clock });
+      registerVehicleCatalogModule(api, { db, config, clock });
+      registerCatalogTemplatesModule(api, { db, config, clock });
     },
     { prefix: '/api' },
   );

@@ -141,8 +141,18 @@ export const appRoutes: RouteObject[] = [
               requestScreen('contract/:requestId', 'Customer Contract'),
               restricted('calendar', screen('calendar', 'Calendar')),
               restricted('customers', screen('customers', 'Customers')),
-              restricted('services', screen('services', 'Manage Services Catalog')),
-              restricted('vehicles', screen('vehicles', 'Vehicle Catalog Management')),
+              restricted('services', {
+                path: 'services',
+                lazy: async () => ({
+                  Component: (await import('../features/service-catalog/services-page')).ServicesPage,
+                }),
+              }),
+              restricted('vehicles', {
+                path: 'vehicles',
+                lazy: async () => ({
+                  Component: (await import('../features/vehicle-catalog/vehicles-page')).VehiclesPage,
+                }),
+              }),
               restricted('profile', screen('profile', 'Profile Settings')),
               restricted('users', screen('users', 'User Management')),
               {
