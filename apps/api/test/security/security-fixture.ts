@@ -51,7 +51,8 @@ export type Kind =
   | 'userEmail'
   | 'vin'
   | 'reader'
-  | 'cardPayment';
+  | 'cardPayment'
+  | 'trimOverride';
 
 export type Pool = Record<Kind, string>;
 
@@ -216,6 +217,12 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
         where installer_id not in ${relatedInstallers} order by id limit 1`,
       'foreign card payment',
     ),
+    trimOverride: await first(
+      db,
+      sql`select min(id) as v from service_trim_overrides where installer_id not in (${ids(I)})`,
+      'foreign trim override',
+      '99999999',
+    ),
   };
   const own: Pool = {
     request: await first(
@@ -269,6 +276,12 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
       sql`select coalesce((select provider_intent_id from card_payment_attempts a
         where a.installer_id in ${relatedInstallers} order by a.id limit 1), 'pi_none') as v`,
       'own card payment',
+    ),
+    trimOverride: await first(
+      db,
+      sql`select min(id) as v from service_trim_overrides where installer_id in (${ids(I)})`,
+      'own trim override',
+      '99999999',
     ),
   };
   return { own, foreign };
@@ -367,6 +380,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
       vin: '1M8GDM9AXKP042788',
       reader: 'sim_reader_nobody',
       cardPayment: 'pi_nobody',
+      trimOverride: '99999999',
     },
     reference: { makeId: ref.make_id, modelId: ref.model_id, trimId: ref.trim_id, year: ref.year },
     close: async () => {
@@ -438,6 +452,7 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   invoiceId: ofKind('invoice'),
   paymentId: ofKind('cardPayment'),
   readerId: ofKind('reader'),
+  overrideId: ofKind('trimOverride'),
   email: ofKind('userEmail'),
   vin: ofKind('vin'),
   // GET /referrals/{userId}: the dealer user whose dealership's referrals are read.
