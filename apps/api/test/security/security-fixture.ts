@@ -16,6 +16,7 @@ import type { ZodType } from 'zod';
 import { buildApp } from '../../src/app';
 import { createTestConfig } from '../../src/config';
 import type { Db } from '../../src/db/client';
+import { createCatalogTemplate } from '../../src/db/factories/catalog';
 import { createCustomer } from '../../src/db/factories/customers';
 import {
   createDealer,
@@ -42,6 +43,7 @@ export const DEMO_EMAILS = [
 
 /** Kinds of records a parameter can name. */
 export type Kind =
+  | 'template'
   | 'request'
   | 'customer'
   | 'dealer'
@@ -120,6 +122,7 @@ async function addStrangers(db: Db) {
   await createCardPaymentAttempt(db, { invoiceId: invoice.id });
 }
 
+  await createCatalogTemplate(db, { installerId: installer.id, name: 'Stranger Package' });
 /** SQL conditions "related to the identity" for requests (alias r), over its dealers D and installers I. */
 function relatedRequest(D: number[], I: number[]) {
   return sql`coalesce(r.requestor_dealer_id in (${ids(D)}) or r.dealer_id in (${ids(D)})
@@ -174,6 +177,11 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
   const foreign: Pool = {
     request: await first(db, sql`select min(id) as v from ${foreignRequest} x`, 'foreign request'),
     customer: await first(
+    template: await first(
+      db,
+      sql`select min(id) as v from catalog_templates where installer_id not in (${ids(I)})`,
+      'foreign template',
+    ),
       db,
       sql`select min(c.id) as v from customers c where not ${ownCustomer}`,
       'customer',
@@ -237,6 +245,12 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
       'own customer',
     ),
     dealer:
+    template: await first(
+      db,
+      sql`select min(id) as v from catalog_templates where installer_id in (${ids(I)})`,
+      'own template',
+      '99999999',
+    ),
       D[0] !== undefined
         ? String(D[0])
         : await first(db, sql`select min(id) as v from dealers where id in ${relatedDealers}`, 'own dealer'),
@@ -394,6 +408,7 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
 
 type Filled = { value: string; kind: Kind | null };
 export type Mode = 'own' | 'foreign' | 'missing';
+      template: '99999999',
 type Ctx = { route: ApiRoute; identity: Identity; mode: Mode; world: SecurityWorld };
 
 const poolOf = (ctx: Pick<Ctx, 'identity' | 'mode' | 'world'>): Pool =>
@@ -478,6 +493,7 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   contactId: ofKind('user'),
   entityId: callerCompany,
   installerId: ofKind('installer'),
+  templateId: ofKind('template'),
   dealerId: ofKind('dealer'),
   customerId: ofKind('customer'),
   email: ofKind('userEmail'),
@@ -495,8 +511,8 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
 const BODY_ID_FIELDS: [RegExp, Kind][] = [
   [/^(request_?id|requestID|Request_id|invoiceRequestId)$/i, 'request'],
   [/^invoice_?id$/i, 'invoice'],
-  [/^(installer_?id|owningInstaller|toInstaller|fromInstaller|assignedTo|typeId)$/i, 'installer'],
-  [/^dealer_?id$/i, 'dealer'],
+  [/^(installer_?id|owningInstaller|toInstaller|fromInstaller|assignedTo|type_?id)$/i, 'installer'],
+  [/^(dealer_?id|dealership_?ids)$/i, 'dealer'],
   [/^(customer_?id|customer)$/i, 'customer'],
   [/^(user_?id|contactId)$/i, 'user'],
   [/^(reader_?id)$/i, 'reader'],

@@ -2,6 +2,7 @@ import { AppError } from '@app/contracts/errors.contract';
 import type { TPaymentMethod } from '@app/contracts/payments.contract';
 import { calculateInvoicePlatformFee } from '@app/domain/invoicing/invoice-totals';
 import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { buildInvoiceEmail } from './invoice-email';
 import { inTx, invoiceNotFound, label, newPayToken, type PaymentsContext } from './payments.context';
@@ -354,20 +355,4 @@ export function createInvoiceState({ port, repo, publicUrl, clock, logger }: Pay
     queueInvoiceEmail,
     ensurePayToken,
   };
-}
-
-/** A unique violation (23505) of `constraint`, as thrown by pg or PGlite (possibly wrapped by Drizzle). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
-    const candidate = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (
-      candidate.code === '23505' &&
-      (candidate.constraint === constraint ||
-        (typeof candidate.message === 'string' && candidate.message.includes(constraint)))
-    ) {
-      return true;
-    }
-    e = candidate.cause;
-  }
-  return false;
 }
