@@ -50,6 +50,8 @@ export type Kind =
   | 'installer'
   | 'invoice'
   | 'user'
+  | 'masterService'
+  | 'service'
   | 'userEmail'
   | 'vin'
   | 'reader'
@@ -120,9 +122,9 @@ async function addStrangers(db: Db) {
   });
   const invoice = await createInvoice(db, { requestId: job.request.id, status: 'open' });
   await createCardPaymentAttempt(db, { invoiceId: invoice.id });
+  await createCatalogTemplate(db, { installerId: installer.id, name: 'Stranger Package' });
 }
 
-  await createCatalogTemplate(db, { installerId: installer.id, name: 'Stranger Package' });
 /** SQL conditions "related to the identity" for requests (alias r), over its dealers D and installers I. */
 function relatedRequest(D: number[], I: number[]) {
   return sql`coalesce(r.requestor_dealer_id in (${ids(D)}) or r.dealer_id in (${ids(D)})
@@ -175,13 +177,13 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
     where card_reader_id is not null and installer_id not in ${relatedInstallers} order by id limit 1)`;
   const ownUser = sql`coalesce(u.dealer_id in (${ids(D)}) or u.installer_id in (${ids(I)}), false)`;
   const foreign: Pool = {
-    request: await first(db, sql`select min(id) as v from ${foreignRequest} x`, 'foreign request'),
-    customer: await first(
     template: await first(
       db,
       sql`select min(id) as v from catalog_templates where installer_id not in (${ids(I)})`,
       'foreign template',
     ),
+    request: await first(db, sql`select min(id) as v from ${foreignRequest} x`, 'foreign request'),
+    customer: await first(
       db,
       sql`select min(c.id) as v from customers c where not ${ownCustomer}`,
       'customer',
@@ -203,6 +205,16 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
       'foreign invoice',
     ),
     user: await first(db, sql`select min(u.id) as v from users u where not ${ownUser}`, 'foreign user'),
+    masterService: await first(
+      db,
+      sql`select min(id) as v from master_services where installer_id not in (${ids(I)})`,
+      'foreign master service',
+    ),
+    service: await first(
+      db,
+      sql`select min(id) as v from services where installer_id not in (${ids(I)})`,
+      'foreign service',
+    ),
     userEmail: await first(
       db,
       sql`select u.email as v from users u where not ${ownUser} and u.login_enabled order by u.id limit 1`,
@@ -233,6 +245,12 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
     ),
   };
   const own: Pool = {
+    template: await first(
+      db,
+      sql`select min(id) as v from catalog_templates where installer_id in (${ids(I)})`,
+      'own template',
+      '99999999',
+    ),
     request: await first(
       db,
       sql`select r.id as v from service_requests r where ${rel} order by
@@ -245,12 +263,6 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
       'own customer',
     ),
     dealer:
-    template: await first(
-      db,
-      sql`select min(id) as v from catalog_templates where installer_id in (${ids(I)})`,
-      'own template',
-      '99999999',
-    ),
       D[0] !== undefined
         ? String(D[0])
         : await first(db, sql`select min(id) as v from dealers where id in ${relatedDealers}`, 'own dealer'),
@@ -269,6 +281,18 @@ async function poolsOf(db: Db, D: number[], I: number[]): Promise<{ own: Pool; f
       '999999',
     ),
     user: await first(db, sql`select min(u.id) as v from users u where ${ownUser}`, 'own user'),
+    masterService: await first(
+      db,
+      sql`select id as v from master_services where installer_id in (${ids(I)}) order by installer_id, id limit 1`,
+      'own master service',
+      '99999999',
+    ),
+    service: await first(
+      db,
+      sql`select id as v from services where installer_id in (${ids(I)}) order by installer_id, id limit 1`,
+      'own service',
+      '99999999',
+    ),
     userEmail: await first(
       db,
       sql`select u.email as v from users u where ${ownUser} and u.login_enabled order by u.id limit 1`,
@@ -384,12 +408,15 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
     identities,
     anonymous,
     missing: {
+      template: '99999999',
       request: '99999999',
       customer: '99999999',
       dealer: '99999999',
       installer: '99999999',
       invoice: '99999999',
       user: '99999999',
+      masterService: '99999999',
+      service: '99999999',
       userEmail: 'nobody@nowhere.test',
       vin: '1M8GDM9AXKP042788',
       reader: 'sim_reader_nobody',
@@ -408,7 +435,6 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
 
 type Filled = { value: string; kind: Kind | null };
 export type Mode = 'own' | 'foreign' | 'missing';
-      template: '99999999',
 type Ctx = { route: ApiRoute; identity: Identity; mode: Mode; world: SecurityWorld };
 
 const poolOf = (ctx: Pick<Ctx, 'identity' | 'mode' | 'world'>): Pool =>
@@ -442,6 +468,10 @@ function byPath(ctx: Ctx): Filled {
   if (/^\/api\/requestOffered\//i.test(ctx.route.url)) {
     return ctx.route.method === 'GET' ? callerCompany(ctx) : ofKind('request')(ctx);
   }
+  // /service/{id}/{installerId}: PUT names a price row (serviceId), DELETE a master service (rows 116, 117).
+  if (/^\/api\/service\//i.test(ctx.route.url)) {
+    return ofKind(ctx.route.method === 'PUT' ? 'service' : 'masterService')(ctx);
+  }
   const match = ID_BY_PATH.find(([pattern]) => pattern.test(ctx.route.url));
   if (!match) {
     throw new Error(
@@ -463,6 +493,7 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   dealerId: ofKind('dealer'),
   installerId: ofKind('installer'),
   typeId: callerCompany,
+  templateId: ofKind('template'),
   companyId: callerCompany,
   invoiceId: ofKind('invoice'),
   paymentId: ofKind('cardPayment'),
@@ -472,6 +503,8 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   vin: ofKind('vin'),
   // GET /referrals/{userId}: the dealer user whose dealership's referrals are read.
   userId: ofKind('user'),
+  // GET /masterServices/{installerId}/{masterServiceId} (row 115).
+  masterServiceId: ofKind('masterService'),
   // Not company records: reference data and enumerations.
   size: constant('M'),
   catalog: constant('WHOLE'),
@@ -493,7 +526,6 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   contactId: ofKind('user'),
   entityId: callerCompany,
   installerId: ofKind('installer'),
-  templateId: ofKind('template'),
   dealerId: ofKind('dealer'),
   customerId: ofKind('customer'),
   email: ofKind('userEmail'),
