@@ -1,0 +1,220 @@
+import { AppError } from '@app/contracts/errors.contract';
+import {
+  vehicleCatalogMessages as messages,
+  VEHICLE_PICKER_FIRST_YEAR,
+  vehicleAddLastYear,
+} from '@app/contracts/vehicle-catalog.contract';
+import { bodyStyles, vehicleSizes } from '@app/domain/vehicles/vehicle-size';
+import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useActingCompanyId } from '../../lib/query-keys';
+import { fetchMakesOfYear, fetchModels, fetchTrims } from '../request-wizard/request-wizard.api';
+import { vehicleCatalogKeys } from './query-keys';
+import { addVehicle } from './vehicle-catalog-api';
+
+const sizeLabels = { S: 'Small', M: 'Medium', L: 'Large' } as const;
+/** 002 §9: suggestion dropdowns at most 200 px high. */
+const DROPDOWN_MAX_HEIGHT = 200;
+
+type Form = {
+  year: string | null;
+  make: string;
+  model: string;
+  trim: string;
+  bodyStyle: string;
+  size: string;
+};
+const emptyForm = (): Form => ({ year: null, make: '', model: '', trim: '', bodyStyle: 'Sedan', size: 'M' });
+type Errors = Partial<Record<'year' | 'make' | 'model' | 'trim', string>>;
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Rules 97, 98: the field messages, none when the form can be sent. */
+function validate(form: Form): Errors {
+  const errors: Errors = {};
+  const year = Number(form.year);
+  if (!form.year || !Number.isInteger(year) || year < 1900 || year > vehicleAddLastYear()) {
+    errors.year = messages.invalidYear;
+  }
+  if (!form.make.trim()) errors.make = messages.makeRequired;
+  if (!form.model.trim()) errors.model = messages.modelRequired;
+  if (!form.trim.trim()) errors.trim = messages.trimRequired;
+  return errors;
+}
+
+/** Add New Vehicle (row 123, rules 97–102): year, make, model, trim, body style and size, with the cascade. */
+export function AddVehicleModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const companyId = useActingCompanyId();
+  const queryClient = useQueryClient();
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const lastYear = vehicleAddLastYear();
+  const years = Array.from({ length: lastYear - VEHICLE_PICKER_FIRST_YEAR + 1 }, (_, i) =>
+    String(lastYear - i),
+  );
+
+  const makes = useQuery({
+    queryKey: vehicleCatalogKeys.addMakes(companyId, form.year ?? ''),
+    queryFn: () => fetchMakesOfYear(form.year ?? ''),
+    enabled: opened && form.year !== null,
+  });
+  const make = makes.data?.find((m) => same(m.name, form.make)) ?? null;
+  const models = useQuery({
+    queryKey: vehicleCatalogKeys.addModels(companyId, form.year ?? '', make?.id_car_make ?? 0),
+    queryFn: () => fetchModels(form.year ?? '', String(make?.id_car_make)),
+    enabled: opened && form.year !== null && make !== null,
+  });
+  const model = make ? (models.data?.find((m) => same(m.name, form.model)) ?? null) : null;
+  const trims = useQuery({
+    queryKey: vehicleCatalogKeys.addTrims(companyId, model?.id_car_model ?? 0),
+    queryFn: () => fetchTrims(String(model?.id_car_model), null),
+    enabled: opened && model !== null,
+  });
+  const trimExists = model !== null && (trims.data ?? []).some((t) => same(t.name, form.trim));
+  const size = model ? model.vehicleSize : form.size;
+
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors({});
+    setFailure(null);
+  };
+  const close = () => {
+    setForm(emptyForm());
+    setErrors({});
+    setFailure(null);
+    onClose();
+  };
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      addVehicle({
+        year: Number(form.year),
+        make: make?.name ?? form.make.trim(),
+        makeId: make?.id_car_make ?? null,
+        model: model?.name ?? form.model.trim(),
+        modelId: model?.id_car_model ?? null,
+        trim: form.trim.trim(),
+        bodyStyle: form.bodyStyle as (typeof bodyStyles)[number],
+        size: size as (typeof vehicleSizes)[number],
+      }),
+    onSuccess: async (added) => {
+      notifications.show({
+        color: 'green',
+        message: `${added.make_name} ${added.model_name} ${added.trim_name} added`,
+      });
+      await queryClient.invalidateQueries({ queryKey: vehicleCatalogKeys.ofCompany(companyId) });
+      close();
+    },
+    onError: (err) => {
+      setFailure(
+        err instanceof AppError && err.code === 'CONFLICT' ? messages.trimExists : messages.addVehicleFailed,
+      );
+    },
+  });
+
+  const submit = () => {
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length === 0 && !trimExists) mutation.mutate();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add New Vehicle" size="md" fullScreen={isMobile}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <Select
+            label="Year"
+            placeholder="Choose a year"
+            data={years}
+            value={form.year}
+            // Rule 100: a new year reloads the makes and clears make, model and trim.
+            onChange={(year) => set({ year, make: '', model: '', trim: '' })}
+            error={errors.year}
+            searchable
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            withAsterisk
+          />
+          <Autocomplete
+            label="Make"
+            description={form.make.trim() && !make && form.year ? '(New Make)' : undefined}
+            data={(makes.data ?? []).map((m) => m.name)}
+            value={form.make}
+            onChange={(value) => set({ make: value, model: '', trim: '' })}
+            error={errors.make}
+            disabled={form.year === null}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            withAsterisk
+          />
+          <Autocomplete
+            label="Model"
+            description={form.model.trim() && !model ? '(New Model)' : undefined}
+            data={make ? (models.data ?? []).map((m) => m.name) : []}
+            value={form.model}
+            onChange={(value) => set({ model: value, trim: '' })}
+            error={errors.model}
+            disabled={!form.make.trim()}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            withAsterisk
+          />
+          <Autocomplete
+            label="Trim"
+            data={model ? (trims.data ?? []).map((t) => t.name) : []}
+            value={form.trim}
+            onChange={(value) => set({ trim: value })}
+            error={errors.trim}
+            disabled={!form.model.trim()}
+            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            withAsterisk
+          />
+          <Group grow align="flex-start">
+            <Select
+              label="Body Style"
+              data={[...bodyStyles]}
+              value={form.bodyStyle}
+              onChange={(bodyStyle) => set({ bodyStyle: bodyStyle ?? 'Sedan' })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Size"
+              description={model ? 'Set by the model' : undefined}
+              data={vehicleSizes.map((s) => ({ value: s, label: `${sizeLabels[s]} (${s})` }))}
+              value={size}
+              onChange={(value) => set({ size: value ?? 'M' })}
+              disabled={model !== null}
+              allowDeselect={false}
+            />
+          </Group>
+          {failure && (
+            <Alert color="red" role="alert" py="xs">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={trimExists} loading={mutation.isPending}>
+              {trimExists ? messages.trimExists : 'Add Vehicle'}
+            </Button>
+          </Group>
+          {model && (
+            <Text size="xs" c="dimmed">
+              {model.name} is {sizeLabels[model.vehicleSize]}; its trims share its size.
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
