@@ -42,14 +42,9 @@ describe('catalog templates', () => {
     ]);
     const res = await send('one', 'GET', `/api/services/catalog/${f.one.id}`);
     expect(res.statusCode, res.body).toBe(200);
-    // Each master has six price rows (3 sizes × RETAIL/WHOLE); the catalog lists each master once.
+    // Each master has six price rows (3 sizes × RETAIL/WHOLE); the catalog lists each master once, in the
+    // wizards' category order (PPF, Glass/Tint, …).
     expect(res.json()).toEqual([
-      {
-        master_service_id: f.oneTint.master.id,
-        description: 'Ceramic Tint',
-        service_category: 'Glass/Tint',
-        duration_days: 0.5,
-      },
       {
         master_service_id: f.oneBody.master.id,
         description: 'Full Body PPF',
@@ -61,6 +56,12 @@ describe('catalog templates', () => {
         description: 'Full Front PPF',
         service_category: 'PPF',
         duration_days: 1,
+      },
+      {
+        master_service_id: f.oneTint.master.id,
+        description: 'Ceramic Tint',
+        service_category: 'Glass/Tint',
+        duration_days: 0.5,
       },
     ]);
   });

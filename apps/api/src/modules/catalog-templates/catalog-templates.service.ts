@@ -7,6 +7,7 @@ import { AppError } from '@app/contracts/errors.contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AuthContext } from '../../platform/security/auth-context';
+import { sortCategories } from '../catalog/catalog.service';
 import type { CatalogTemplatesRepository, TemplateFilter } from './catalog-templates.repository';
 
 const NAME_INDEX = 'catalog_templates_installer_name_unique';
@@ -129,7 +130,12 @@ export function createCatalogTemplatesService({
     /** Row 147: one entry per master service; none with 'custom' in the description (rule 120). */
     async catalog(auth: AuthContext, typeId: number) {
       assertOwnInstaller(auth, typeId);
-      return (await repository.listCatalog(typeId)).filter((s) => isTemplateEligible(s.description));
+      const eligible = (await repository.listCatalog(typeId)).filter((s) =>
+        isTemplateEligible(s.description),
+      );
+      // In the wizards' category order (the tabs of the template modal), then by description.
+      const order = sortCategories(eligible.map((s) => s.service_category));
+      return eligible.sort((a, b) => order.indexOf(a.service_category) - order.indexOf(b.service_category));
     },
 
     /** Row 144. */
