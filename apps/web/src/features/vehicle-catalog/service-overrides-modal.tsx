@@ -169,7 +169,7 @@ function ServiceEntryPanel({ entry, data, trimFocus, installerId, onChanged, onD
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={280}>
         <Table striped aria-label={`Overrides of ${entry.service.description}`}>
           <Table.Thead>
             <Table.Tr>

@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   Pagination,
+  Paper,
   Select,
   Skeleton,
   Stack,
@@ -134,6 +135,51 @@ function GroupsTable({ groups, dir, onSort, onTrims, onOverrides }: GroupsTableP
   );
 }
 
+/** Phones: one card per group, the same facts and actions as a table row. */
+function GroupCards({ groups, onTrims, onOverrides }: Omit<GroupsTableProps, 'dir' | 'onSort'>) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Vehicle groups"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {groups.map((g) => (
+        <Paper key={g.id_car_model} component="li" withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div>
+              <Text fw={700}>
+                {g.make_name} {g.model_name}
+              </Text>
+              <Text size="sm" c="gray.7">
+                Years {g.year_range}
+              </Text>
+            </div>
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => onTrims(g)}
+              aria-label={`${g.trim_count} trim(s) of ${g.make_name} ${g.model_name}`}
+            >
+              {g.trim_count} trim(s)
+            </Anchor>
+          </Group>
+          <Button
+            mt="xs"
+            size="xs"
+            fullWidth
+            variant={g.total_service_overrides === 0 ? 'light' : 'filled'}
+            onClick={() => onOverrides(g)}
+            aria-label={`${describeOverrides(g.total_service_overrides)}: ${g.make_name} ${g.model_name}`}
+          >
+            {describeOverrides(g.total_service_overrides)}
+          </Button>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** `/vehicles` (R18, P25): the vehicle catalog grouped by make and model, with its price overrides. */
 export function VehiclesPage() {
   useDocumentTitle('Vehicle Catalog Management');
@@ -234,6 +280,8 @@ export function VehiclesPage() {
             <Text c="dimmed" py="lg" ta="center">
               {messages.noGroups}
             </Text>
+          ) : isMobile ? (
+            <GroupCards groups={shown} onTrims={setTrimsOf} onOverrides={setOverridesOf} />
           ) : (
             <GroupsTable
               groups={shown}
