@@ -86,7 +86,7 @@ test.describe('installer payments', () => {
     const charged = await popup.getByTestId('card-payment-amount').textContent();
     expect(charged).toMatch(/^\$[\d,]+\.\d\d$/);
     expect(charged).not.toBe('$0.00');
-    await snap(page, 'payments-card-waiting-1280');
+    // No screenshot here: on a busy machine it can take longer than the success state stays on screen (3 s).
     await expect(popup).toHaveAttribute('data-state', 'success', { timeout: 20_000 });
     await expect(page.getByText('Payment successful')).toBeVisible();
     // The popup still shows what was charged once the invoice reads as paid (issue 17, defect 3).
