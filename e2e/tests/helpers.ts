@@ -67,7 +67,7 @@ export function isoDay(offsetDays: number): string {
 
 export type Api = {
   companyId: number;
-  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) => Promise<T>;
+  call: <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => Promise<T>;
 };
 
 /** Signs in through the API (not the page) and calls the API as that user; a non-2xx reply fails the test. */
@@ -76,7 +76,11 @@ export async function apiAs(request: APIRequestContext, email: string): Promise<
   expect(signIn.ok()).toBe(true);
   const { accessToken } = (await signIn.json()) as { accessToken: string };
   const headers = { Authorization: `Bearer ${accessToken}` };
-  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    data?: unknown,
+  ): Promise<T> => {
     const answer = await request.fetch(`/api${path}`, { method, headers, ...(data ? { data } : {}) });
     const text = await answer.text();
     expect(answer.ok(), `${method} ${path}: ${text}`).toBe(true);

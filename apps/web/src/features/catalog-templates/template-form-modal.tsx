@@ -4,20 +4,7 @@ import {
   type TTemplateCatalogService,
   templateMessages,
 } from '@app/contracts/catalog-templates.contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -132,27 +119,16 @@ export function TemplateFormModal({ template, onClose, onSaved }: Props) {
             </Text>
           ) : (
             <Tabs value={activeTab} onChange={setTab} keepMounted={false}>
-              <ScrollArea type="auto" offsetScrollbars>
-                <Tabs.List aria-labelledby="template-services-label" style={{ flexWrap: 'nowrap' }}>
-                  {groups.map((group) => {
-                    const count = group.services.filter((s) => selected.has(s.master_service_id)).length;
-                    return (
-                      <Tabs.Tab
-                        key={group.category}
-                        value={group.category}
-                        rightSection={
-                          <Badge size="sm" variant={count > 0 ? 'filled' : 'light'} color="blue" aria-hidden>
-                            {count}
-                          </Badge>
-                        }
-                        aria-label={`${group.category}, ${count} selected`}
-                      >
-                        {group.category}
-                      </Tabs.Tab>
-                    );
-                  })}
-                </Tabs.List>
-              </ScrollArea>
+              <Tabs.List aria-labelledby="template-services-label">
+                {groups.map((group) => {
+                  const count = group.services.filter((s) => selected.has(s.master_service_id)).length;
+                  return (
+                    <Tabs.Tab key={group.category} value={group.category} fw={count > 0 ? 700 : 400}>
+                      {`${group.category} (${count})`}
+                    </Tabs.Tab>
+                  );
+                })}
+              </Tabs.List>
               {groups.map((group) => (
                 <Tabs.Panel key={group.category} value={group.category} pt="sm">
                   <Stack

@@ -154,16 +154,16 @@ describe('TemplatesPanel', () => {
     await screen.findByRole('table', { name: 'Templates' });
     await user.click(screen.getByRole('button', { name: 'ADD NEW TEMPLATE' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Template' });
-    await within(dialog).findByRole('tab', { name: 'PPF, 0 selected' });
+    await within(dialog).findByRole('tab', { name: 'PPF (0)' });
     await user.click(within(dialog).getByRole('button', { name: 'CREATE TEMPLATE' }));
     expect(within(dialog).getByText('Template name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('At least one service must be selected')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Template Name' }), 'Fleet');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Full Body PPF' }));
-    expect(within(dialog).getByRole('tab', { name: 'PPF, 1 selected' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('tab', { name: 'Glass/Tint, 0 selected' }));
+    expect(within(dialog).getByRole('tab', { name: 'PPF (1)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'Glass/Tint (0)' }));
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Ceramic Tint' }));
-    expect(within(dialog).getByRole('tab', { name: 'Glass/Tint, 1 selected' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Glass/Tint (1)' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'CREATE TEMPLATE' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Create Template' })).not.toBeInTheDocument(),
@@ -183,7 +183,7 @@ describe('TemplatesPanel', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Template Name' })).toHaveValue(
       'Dealer Standard Package',
     );
-    expect(await within(dialog).findByRole('tab', { name: 'PPF, 1 selected' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('tab', { name: 'PPF (1)' })).toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Full Front PPF' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'UPDATE TEMPLATE' }));
     expect(await within(dialog).findByText('A template named "Fleet" already exists')).toBeInTheDocument();
