@@ -13,7 +13,8 @@
 // Each engine is driven twice: with the server's read cache (the default: repeated reads of unchanged data
 // are answered after one version check; on PostgreSQL the dealer list also runs while one of the dealer's
 // requests changes every 100 ms) and with READ_CACHE_MB=0 (every read runs the statement).
-// Env: BENCH_DATABASE_URL, BENCH_DURATION_S (default 10), BENCH_KEEP_DATA=1 (keep the PGlite data dir).
+// Env: BENCH_DATABASE_URL, BENCH_DURATION_S (default 10), BENCH_KEEP_DATA=1 (keep the PGlite data dir),
+// BENCH_REQUESTS (default 100000; a comma list, e.g. 100000,1000000, measures each and prints them side by side).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -29,6 +30,17 @@ const want = (name) => engines.length === 0 || engines.includes(name);
 const showPlans = args.includes('--explain');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 20;
+/**
+ * BENCH_REQUESTS: the requests to seed, or several sizes separated by commas (e.g. 100000,1000000), each
+ * seeded and measured in turn and reported side by side at the end. The companies stay 50 dealers and 200
+ * installers and the dates span the same ~3 years, so each company's history grows with the size.
+ */
+const SIZES = (process.env.BENCH_REQUESTS ?? '100000').split(',').map((v) => Number(v.trim()));
+if (SIZES.some((n) => !Number.isInteger(n) || n < 1000))
+  throw new Error('BENCH_REQUESTS: whole numbers ≥ 1000');
+let SIZE = SIZES[0];
+const sizeLabel = (n) =>
+  n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n % 1000 === 0 ? `${n / 1000}k` : String(n);
 const PASSWORD = 'bench-lists-password';
 
 const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
@@ -47,7 +59,7 @@ if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rows = [];
 const report = (engine, name, value, target = '') => {
-  rows.push({ engine, name, value, target });
+  rows.push({ engine, size: SIZE, name, value, target });
   console.log(`${engine.padEnd(9)} ${name.padEnd(58)} ${String(value).padStart(10)}  ${target}`);
 };
 
@@ -69,6 +81,9 @@ async function passwordHash() {
  * of installers not chosen stay 'offered' on half the requests: stale offers the installer list must skip),
  * notes, state history, calendar days, deposits and payments, referrals. Deterministic (no random()).
  */
+/** One request every 15 minutes at 100k: the same ~3 years of dates at every size. */
+const STEP_SECONDS = () => (900 * 100_000) / SIZE;
+
 function seedSql(passwordHashValue) {
   const hashLiteral = passwordHashValue.replaceAll("'", "''");
   return `
@@ -88,7 +103,7 @@ select g as id,
   abs(hashint4(g)) % 100 as r,
   abs(hashint4(g + 1000000)) % 50 + 1 as dealer,
   abs(hashint4(g + 2000000)) % 200 + 1 as installer
-from generate_series(1, 100000) g;
+from generate_series(1, ${SIZE}) g;
 alter table bench_requests add column state text;
 update bench_requests set state = case
   when r < 12 then 'new'
@@ -118,9 +133,9 @@ select b.id, b.request_type,
   case when b.request_type = 'installer' and b.id % 3 <> 0 then (b.id % 2000) + 1 end,
   2015 + (b.id % 10), 'Toyota', 'Camry', 'SE', 'NV' || b.id, 'PPF - Full Front + 2',
   300000, 1000, 14950, case when b.request_type = 'installer' then 24000 else 0 end, 30,
-  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '15 minutes',
-  timestamptz '2023-01-04 08:00:00+00' + b.id * interval '15 minutes',
-  timestamptz '2022-12-01 08:00:00+00' + b.id * interval '15 minutes',
+  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds',
+  timestamptz '2023-01-04 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds',
+  timestamptz '2022-12-01 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds',
   b.state,
   case when b.state = 'new' then 'offered' when b.state = 'answered' then 'accepted'
        when b.state = 'deleted' then 'deleted' else b.state end,
@@ -129,7 +144,7 @@ select b.id, b.request_type,
   case when b.state = 'reviewed' then 1 + b.id % 5 end,
   case when b.state in ('finished', 'collected', 'reviewed') then 'INV-' || b.id end,
   case when b.state in ('finished', 'collected', 'reviewed') then 'C-' || b.id end,
-  case when b.state = 'deleted' then timestamptz '2023-01-02 00:00:00+00' + b.id * interval '15 minutes' end,
+  case when b.state = 'deleted' then timestamptz '2023-01-02 00:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds' end,
   now(), now()
 from bench_requests b;
 
@@ -139,13 +154,13 @@ select (g - 1) / 3 + 1, (g - 1) % 3, (array['PPF', 'Glass/Tint', 'Paint'])[(g - 
   'Bench service ' || ((g - 1) % 3 + 1), 100000, case when (g - 1) % 3 = 0 then 1000 else 0 end, 4950, 120000, 10,
   case when b.state in ('finished', 'collected', 'reviewed') then 'finished'
        when b.state = 'started' and (g - 1) % 3 = 0 then 'started' else 'new' end
-from generate_series(1, 300000) g join bench_requests b on b.id = (g - 1) / 3 + 1;
+from generate_series(1, ${3 * SIZE}) g join bench_requests b on b.id = (g - 1) / 3 + 1;
 
 -- Offers: dealer requests to three installers (the chosen one, then two others); an estimate to itself.
 insert into request_offers (request_id, installer_id, start_date, end_date, current_status, date_updated, created_at)
 select b.id, ((b.installer - 1 + k) % 200) + 1,
-  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '15 minutes',
-  timestamptz '2023-01-03 08:00:00+00' + b.id * interval '15 minutes',
+  timestamptz '2023-01-01 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds',
+  timestamptz '2023-01-03 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds',
   case
     when b.state = 'new' then 'offered'
     when b.state = 'answered' then case when k = 0 then 'accepted' else 'offered' end
@@ -162,14 +177,14 @@ select b.id, b.installer,
 from bench_requests b where b.request_type = 'installer';
 
 insert into request_notes (request_id, note_text, note_date, user_type)
-select b.id, 'Bench note for request ' || b.id, timestamptz '2022-12-01 09:00:00+00' + b.id * interval '15 minutes', b.request_type
+select b.id, 'Bench note for request ' || b.id, timestamptz '2022-12-01 09:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds', b.request_type
 from bench_requests b where b.id % 2 = 0;
 
 insert into request_state_history (request_id, state_date, request_status, changed_by_user_type)
-select b.id, timestamptz '2022-12-01 08:00:00+00' + b.id * interval '15 minutes', 'created', b.request_type
+select b.id, timestamptz '2022-12-01 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds', 'created', b.request_type
 from bench_requests b;
 insert into request_state_history (request_id, state_date, request_status, changed_by_user_type)
-select b.id, timestamptz '2022-12-05 08:00:00+00' + b.id * interval '15 minutes', b.state, 'installer'
+select b.id, timestamptz '2022-12-05 08:00:00+00' + b.id * interval '${STEP_SECONDS()} seconds', b.state, 'installer'
 from bench_requests b where b.state <> 'new';
 
 insert into calendar_days (request_id, request_service_id, installer_id, work_date, work_status, daily_work_tenths)
@@ -211,7 +226,7 @@ values ('bench-dealer@bench.test', 'Bench Dealer User', 'dealer', 'STANDARD', 1,
 select setval(pg_get_serial_sequence('dealers', 'id'), 50);
 select setval(pg_get_serial_sequence('installers', 'id'), 200);
 select setval(pg_get_serial_sequence('customers', 'id'), 2000);
-select setval(pg_get_serial_sequence('service_requests', 'id'), 100000);
+select setval(pg_get_serial_sequence('service_requests', 'id'), ${SIZE});
 drop table bench_requests;
 `;
 }
@@ -220,6 +235,7 @@ drop table bench_requests;
 // The SQL the server runs, captured from the repository itself
 
 const SENTINEL_ID = 987_654_321;
+const CURSOR_US = 123_456_789_012;
 
 /**
  * Runs the repository against a database that records statements instead of running them (the repository
@@ -251,9 +267,32 @@ async function captureQueries() {
   const dealerJobs = captured;
   await repo.listRequests({ role: 'installer', installerId: 1, modes: ['requests'], part: 'all' }, page);
   const installerRequests = captured;
+  await repo.listRequests({ role: 'installer', installerId: 1, modes: ['jobs'], part: 'all' }, page);
+  const installerJobs = captured;
+  await repo.listRequests({ role: 'dealer', dealerId: 1, modes: ['requests', 'jobs', 'pickups'] }, page);
+  const dealerAll = captured;
+  // A deep page: rows 2001–2050 of the dealer's lists, by offset and by keyset (cursor filled in later).
+  await repo.listRequests(
+    { role: 'dealer', dealerId: 1, modes: ['requests', 'jobs', 'pickups'] },
+    { limit: 50, offset: 2000 },
+  );
+  const dealerDeepOffset = captured;
+  await repo.listRequests(
+    { role: 'dealer', dealerId: 1, modes: ['requests', 'jobs', 'pickups'] },
+    { limit: 50, offset: 0, after: { us: CURSOR_US, id: SENTINEL_ID } },
+  );
+  const dealerDeepAfter = captured;
   await repo.findFullRequest({ role: 'dealer', companyId: 1 }, SENTINEL_ID);
   const fullRequest = captured;
-  return { dealerJobs, installerRequests, fullRequest };
+  return {
+    dealerJobs,
+    installerRequests,
+    installerJobs,
+    dealerAll,
+    dealerDeepOffset,
+    dealerDeepAfter,
+    fullRequest,
+  };
 }
 
 /** The statement as the server sends it: same text, same parameters, same prepared-statement name. */
@@ -478,13 +517,26 @@ async function driveBare(engine, query, ids, runs) {
   }
 }
 
+/** The cursor of row 2000 of dealer 1's lists (all modes), for the keyset deep page. */
+const DEEP_CURSOR_SQL = `select (extract(epoch from available_date) * 1000000)::bigint::text as us, id
+  from service_requests where requestor_dealer_id = 1 and request_type = 'dealer'
+    and current_state in ('new','answered','scheduled','started','received','collected','finished')
+  order by available_date, id offset 1999 limit 1`;
+
 async function explain(engine, query, ids) {
+  const [cursor] = await query(DEEP_CURSOR_SQL, []);
   for (const [name, q, id] of [
     ['dealer jobs list', queries.dealerJobs],
     ['installer merged list', queries.installerRequests],
+    ['installer jobs list', queries.installerJobs],
+    ['dealer all modes list', queries.dealerAll],
+    ['dealer all modes, rows 2001-2050 by offset', queries.dealerDeepOffset],
+    ['dealer all modes, rows 2001-2050 by keyset', queries.dealerDeepAfter, cursor?.id],
     ['full request', queries.fullRequest, ids[0]],
   ]) {
-    const { text, values } = withId(q, id);
+    if (q === queries.dealerDeepAfter && !cursor) continue;
+    const { text, values: raw } = withId(q, id);
+    const values = raw.map((v) => (v === CURSOR_US ? Number(cursor.us) : v));
     const plan = (await query(`explain (analyze, buffers, costs off) ${text}`, values)).map(
       (r) => r['QUERY PLAN'],
     );
@@ -494,7 +546,8 @@ async function explain(engine, query, ids) {
       ),
     );
     const time = plan.find((l) => l.startsWith('Execution Time'));
-    report(engine, `EXPLAIN ${name}: seq scans on big tables`, seqScans.length, time ?? '');
+    report(engine, `EXPLAIN ${name}: execution ms`, time ? Number(/([\d.]+) ms/.exec(time)?.[1]) : '', '≤ 3');
+    report(engine, `EXPLAIN ${name}: seq scans on big tables`, seqScans.length, '0');
     if (showPlans || seqScans.length > 0) console.log(plan.map((l) => `    ${l}`).join('\n'));
   }
 }
@@ -506,109 +559,135 @@ const hashValue = await passwordHash();
 
 console.log(`${'engine'.padEnd(9)} ${'figure'.padEnd(58)} ${'value'.padStart(10)}  target`);
 
-if (want('postgres')) {
-  await withPostgres(
-    async (baseUrl) => {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query('drop database if exists bench_lists with (force)');
-      await admin.query('create database bench_lists');
-      await admin.end();
-      const u = new URL(baseUrl);
-      u.pathname = '/bench_lists';
-      const url = u.toString();
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pgdata-'));
-      let server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir }); // migrates
-      await stopServer(server.child);
-      const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-      pool.on('error', () => {}); // idle connections closed by the server's shutdown
-      const t0 = performance.now();
-      await pool.query(seedSql(hashValue));
-      await pool.query('vacuum analyze');
-      report(
-        'postgres',
-        'seed 100k requests + 300k lines (bulk SQL), s',
-        ((performance.now() - t0) / 1000).toFixed(1),
-      );
-      const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
-      const query = async (q, id) => (await pool.query(withId(q, id))).rows;
-      const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
-      await explain('postgres', rawQuery, ids);
-      const jobIds = (
-        await pool.query(
-          `select id from service_requests where requestor_dealer_id = 1 and request_type = 'dealer'
-           and current_state in ('scheduled', 'received', 'started') order by available_date, id limit 50`,
-        )
-      ).rows.map((r) => r.id);
-      const write = (n) =>
-        pool.query('update service_requests set vehicle_trim = $2 where id = $1', [
-          jobIds[n % jobIds.length],
-          `Trim ${n}`,
-        ]);
-      const runs = [];
-      for (const cached of [true, false]) {
-        server = await startServer({
-          DATABASE_URL: url,
-          DATA_DIR: dataDir,
-          ...(cached ? {} : { READ_CACHE_MB: '0' }),
-        });
-        try {
-          runs.push(await driveServer('postgres', server.url, ids, { cached, write }));
-        } finally {
-          await stopServer(server.child);
+async function runSize() {
+  if (want('postgres')) {
+    await withPostgres(
+      async (baseUrl) => {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        await admin.query('drop database if exists bench_lists with (force)');
+        await admin.query('create database bench_lists');
+        await admin.end();
+        const u = new URL(baseUrl);
+        u.pathname = '/bench_lists';
+        const url = u.toString();
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pgdata-'));
+        let server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir }); // migrates
+        await stopServer(server.child);
+        const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+        pool.on('error', () => {}); // idle connections closed by the server's shutdown
+        const t0 = performance.now();
+        await pool.query(seedSql(hashValue));
+        await pool.query('vacuum analyze');
+        report(
+          'postgres',
+          `seed ${sizeLabel(SIZE)} requests + ${sizeLabel(3 * SIZE)} lines (bulk SQL), s`,
+          ((performance.now() - t0) / 1000).toFixed(1),
+        );
+        const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
+        const query = async (q, id) => (await pool.query(withId(q, id))).rows;
+        const rawQuery = async (text, values) => (await pool.query(text, values)).rows;
+        await explain('postgres', rawQuery, ids);
+        const jobIds = (
+          await pool.query(
+            `select id from service_requests where requestor_dealer_id = 1 and request_type = 'dealer'
+             and current_state in ('scheduled', 'received', 'started') order by available_date, id limit 50`,
+          )
+        ).rows.map((r) => r.id);
+        const write = (n) =>
+          pool.query('update service_requests set vehicle_trim = $2 where id = $1', [
+            jobIds[n % jobIds.length],
+            `Trim ${n}`,
+          ]);
+        const runs = [];
+        for (const cached of [true, false]) {
+          server = await startServer({
+            DATABASE_URL: url,
+            DATA_DIR: dataDir,
+            ...(cached ? {} : { READ_CACHE_MB: '0' }),
+          });
+          try {
+            runs.push(await driveServer('postgres', server.url, ids, { cached, write }));
+          } finally {
+            await stopServer(server.child);
+          }
         }
-      }
+        try {
+          await driveBare('postgres', query, ids, runs);
+        } finally {
+          await pool.end();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      { settings: '-c fsync=off -c max_connections=100' },
+    );
+  }
+
+  if (want('pglite')) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pglite-'));
+    let server = await startServer({ DATA_DIR: dataDir }); // migrates
+    await stopServer(server.child);
+    let db = new PGlite(path.join(dataDir, 'pglite'));
+    await db.waitReady;
+    const t0 = performance.now();
+    await db.exec(seedSql(hashValue));
+    await db.exec('vacuum analyze');
+    report(
+      'pglite',
+      `seed ${sizeLabel(SIZE)} requests + ${sizeLabel(3 * SIZE)} lines (bulk SQL), s`,
+      ((performance.now() - t0) / 1000).toFixed(1),
+    );
+    const ids = (await db.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
+    await db.close();
+    const runs = [];
+    for (const cached of [true, false]) {
+      server = await startServer({ DATA_DIR: dataDir, ...(cached ? {} : { READ_CACHE_MB: '0' }) });
       try {
-        await driveBare('postgres', query, ids, runs);
+        runs.push(await driveServer('pglite', server.url, ids, { cached }));
       } finally {
-        await pool.end();
-        rmSync(dataDir, { recursive: true, force: true });
+        await stopServer(server.child);
       }
-    },
-    { settings: '-c fsync=off -c max_connections=100' },
-  );
+    }
+    db = new PGlite(path.join(dataDir, 'pglite'));
+    await db.waitReady;
+    // As the server does on PGlite: PREPARE each statement once on the session, EXECUTE it with its integers.
+    const prepared = new Map();
+    const query = async (q, id) => {
+      const { name, text, values } = withId(q, id);
+      if (!prepared.has(name)) {
+        prepared.set(name, db.exec(`prepare ${name} (${values.map(() => 'bigint').join(', ')}) as ${text}`));
+      }
+      await prepared.get(name);
+      return (await db.query(`execute ${name}(${values.join(', ')})`)).rows;
+    };
+    await explain('pglite', async (text, values) => (await db.query(text, values)).rows, ids);
+    await driveBare('pglite', query, ids, runs);
+    await db.close();
+    if (process.env.BENCH_KEEP_DATA) console.log(`(PGlite data kept in ${dataDir})`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-if (want('pglite')) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pglite-'));
-  let server = await startServer({ DATA_DIR: dataDir }); // migrates
-  await stopServer(server.child);
-  let db = new PGlite(path.join(dataDir, 'pglite'));
-  await db.waitReady;
-  const t0 = performance.now();
-  await db.exec(seedSql(hashValue));
-  await db.exec('vacuum analyze');
-  report(
-    'pglite',
-    'seed 100k requests + 300k lines (bulk SQL), s',
-    ((performance.now() - t0) / 1000).toFixed(1),
+for (const size of SIZES) {
+  SIZE = size;
+  console.log(`\n— ${sizeLabel(size)} requests —`);
+  await runSize();
+}
+
+// Side by side: each figure at each size.
+if (SIZES.length > 1) {
+  console.log(
+    `\n${'engine'.padEnd(9)} ${'figure'.padEnd(58)} ${SIZES.map((n) => sizeLabel(n).padStart(18)).join(' ')}`,
   );
-  const ids = (await db.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
-  await db.close();
-  const runs = [];
-  for (const cached of [true, false]) {
-    server = await startServer({ DATA_DIR: dataDir, ...(cached ? {} : { READ_CACHE_MB: '0' }) });
-    try {
-      runs.push(await driveServer('pglite', server.url, ids, { cached }));
-    } finally {
-      await stopServer(server.child);
-    }
+  const seen = new Set();
+  for (const r of rows) {
+    const key = `${r.engine}|${r.name}`;
+    if (seen.has(key) || r.name.startsWith('seed ')) continue;
+    seen.add(key);
+    const values = SIZES.map((n) => {
+      const found = rows.find((x) => x.engine === r.engine && x.name === r.name && x.size === n);
+      return String(found ? found.value : '').padStart(18);
+    });
+    console.log(`${r.engine.padEnd(9)} ${r.name.padEnd(58)} ${values.join(' ')}`);
   }
-  db = new PGlite(path.join(dataDir, 'pglite'));
-  await db.waitReady;
-  // As the server does on PGlite: PREPARE each statement once on the session, EXECUTE it with its integers.
-  const prepared = new Map();
-  const query = async (q, id) => {
-    const { name, text, values } = withId(q, id);
-    if (!prepared.has(name)) {
-      prepared.set(name, db.exec(`prepare ${name} (${values.map(() => 'int').join(', ')}) as ${text}`));
-    }
-    await prepared.get(name);
-    return (await db.query(`execute ${name}(${values.join(', ')})`)).rows;
-  };
-  await explain('pglite', async (text, values) => (await db.query(text, values)).rows, ids);
-  await driveBare('pglite', query, ids, runs);
-  await db.close();
-  if (process.env.BENCH_KEEP_DATA) console.log(`(PGlite data kept in ${dataDir})`);
-  else rmSync(dataDir, { recursive: true, force: true });
 }

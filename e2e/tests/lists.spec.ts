@@ -214,7 +214,7 @@ test.describe('desktop lists', () => {
 
     // An empty list: the create prompt stays hidden for ASSIST.
     await page.route('**/api/requestimates/list/**', (route) =>
-      route.fulfill({ json: { items: [], total: 0, limit: 25, offset: 0 } }),
+      route.fulfill({ json: { items: [], total: 0, limit: 25, offset: 0, next_cursor: null } }),
     );
     await openMode(page, '/requestimates', 'Requests');
     await expect(page.getByText('There are no open requests or estimates here.')).toBeVisible();
@@ -224,7 +224,7 @@ test.describe('desktop lists', () => {
   test('dealer: an empty list prompts for a new request', async ({ page }) => {
     await signIn(page, 'dealer@demo.test');
     await page.route('**/api/requestimates/list/**', (route) =>
-      route.fulfill({ json: { items: [], total: 0, limit: 25, offset: 0 } }),
+      route.fulfill({ json: { items: [], total: 0, limit: 25, offset: 0, next_cursor: null } }),
     );
     await openMode(page, '/jobs', 'Jobs');
     await expectCreateLinks(page, 'New Request', '/newrequestimates/');

@@ -38,6 +38,7 @@ import { createReferralsModule, type ReferralsModule } from './modules/referrals
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceCatalogModule } from './modules/service-catalog/service-catalog.module';
+import { compactListCounts, LIST_COUNTS_COMPACT_MS } from './modules/service-requests/list-counts';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
 import { registerVehicleCatalogModule } from './modules/vehicle-catalog/vehicle-catalog.module';
 import { createTokenSigner } from './platform/security/tokens';
@@ -200,15 +201,24 @@ export async function buildApp({
     authService
       .pruneThrottles()
       .catch((error: unknown) => app.log.warn({ err: error }, 'pruning sign-in throttles failed'));
+  // The list counts' deltas folded every minute (decision 016), so a total sums a few rows per key.
+  let compactTimer: NodeJS.Timeout | undefined;
+  const compactCounts = () =>
+    compactListCounts(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'folding the list counts failed'),
+    );
   app.addHook('onReady', async () => {
     if (!config.runOutboxWorker) return;
     outboxModule.worker.start();
     referralsModule.start();
     pruneTimer = setInterval(pruneThrottles, 60 * 60 * 1000);
     pruneTimer.unref();
+    compactTimer = setInterval(compactCounts, LIST_COUNTS_COMPACT_MS);
+    compactTimer.unref();
   });
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    clearInterval(compactTimer);
     referralsModule.stop();
     await outboxModule.worker.stop();
   });

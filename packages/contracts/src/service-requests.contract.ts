@@ -68,8 +68,22 @@ const pagingFields = {
 export const ZCompanyListQuery = z.object({ Id: ZDbId, ...pagingFields });
 export type TCompanyListQuery = z.infer<typeof ZCompanyListQuery>;
 
-/** GET /requestimates/list/: the caller's list, merged and paged in one query. */
-export const ZListQuery = z.object(pagingFields);
+/**
+ * A keyset cursor: the last row's available date (microseconds since 1970) and request id, as
+ * `next_cursor` gave it. The page then starts after that row, so deep pages cost what the first does.
+ */
+export const ZListCursor = z
+  .string()
+  .regex(/^\d{1,16}_\d{1,10}$/, 'after must be a cursor from next_cursor')
+  .transform((value) => {
+    const [us, id] = value.split('_');
+    return { us: Number(us), id: Number(id) };
+  })
+  .refine((c) => Number.isSafeInteger(c.us) && c.id >= 1 && c.id <= MAX_DB_ID, 'after is not a valid cursor');
+export type TListCursor = z.output<typeof ZListCursor>;
+
+/** GET /requestimates/list/: the caller's list, merged and paged in one query (offset or keyset). */
+export const ZListQuery = z.object({ ...pagingFields, after: ZListCursor.optional() });
 export type TListQuery = z.infer<typeof ZListQuery>;
 
 /** GET /requestOffered/{typeId}: paging only. */
@@ -164,6 +178,8 @@ export const ZRequestList = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** The cursor of the page after this one (`?after=`), or null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type TRequestList = z.infer<typeof ZRequestList>;
 
@@ -333,7 +349,7 @@ export const serviceRequestCalls = {
     access,
     summary:
       'The caller’s list (dealer requests, or installer estimates merged with offered dealer requests)',
-    description: `${pagingNote} Merging and paging happen in one SQL query.`,
+    description: `${pagingNote} Merging and paging happen in one SQL query. Keyset paging: pass the reply's next_cursor as ?after= for the page after it (offset then counts from the cursor); a deep page costs what the first does (decision 016).`,
     tags,
   }),
   dealerRequests: defineCall({

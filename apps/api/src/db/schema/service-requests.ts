@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -228,6 +230,13 @@ export const requestOffers = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     currentStatus: text('current_status').notNull().default('offered'),
     dateUpdated: timestamp('date_updated', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the request kept by triggers (migration 0009, decision 016): whether it is an open dealer
+     * request (type dealer, state new) and its available date, so the installer's 'offered' list branch is
+     * one ordered index range that skips offers left 'offered' on requests that moved on.
+     */
+    requestOpen: boolean('request_open').notNull().default(false),
+    requestAvailableDate: timestamp('request_available_date', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -239,6 +248,10 @@ export const requestOffers = pgTable(
     uniqueIndex('request_offers_request_installer_unique').on(t.requestId, t.installerId),
     // requestId included so the installer's 'offered' branch of the lists reads the index only.
     index('request_offers_installer_status_idx').on(t.installerId, t.currentStatus, t.requestId),
+    // The installer's 'offered' list branch, in list order (decision 016).
+    index('request_offers_open_offered_idx')
+      .on(t.installerId, t.requestAvailableDate, t.requestId)
+      .where(sql`${t.currentStatus} = 'offered' and ${t.requestOpen}`),
   ],
 );
 
@@ -274,4 +287,26 @@ export const requestStateHistory = pgTable(
     index('request_state_history_request_idx').on(t.requestId, t.stateDate),
     uniqueIndex('request_state_history_client_key_unique').on(t.requestId, t.clientKey),
   ],
+);
+
+/**
+ * How many requests each list branch of each company holds, per state (decision 016): kept by statement
+ * triggers on service_requests and request_offers in the writing transaction, as signed deltas appended
+ * (never updated, so concurrent transitions never wait on one counter row) and folded together by
+ * `compact_request_list_counts()`. A list total or a menu count sums the few rows of its keys.
+ *
+ * Branches: 'dealer' (requestor_dealer_id, dealer requests), 'estimate' (requestor_installer_id, installer
+ * estimates), 'assigned_dealer' / 'assigned_installer' (assigned_installer_id, by request type), 'offered'
+ * (request_offers.installer_id, offers still 'offered' on open dealer requests; state 'new').
+ */
+export const requestListCounts = pgTable(
+  'request_list_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id').notNull(),
+    branch: text('branch').notNull(),
+    state: text('state').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('request_list_counts_key_idx').on(t.companyId, t.branch, t.state, t.n)],
 );

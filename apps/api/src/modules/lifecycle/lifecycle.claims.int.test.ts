@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useTwoApiProcesses } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
-import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { createDealer } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
-import { inspector, mintSession, type Session } from './lifecycle.fixture';
+import { inspector, installersWithSessions } from './lifecycle.fixture';
 
 const CLAIMANTS = 20;
 const START = '2099-03-12';
@@ -13,13 +13,7 @@ const START = '2099-03-12';
 /** An open dealer request matched to `CLAIMANTS` installers, each with a signed-in user. */
 async function buildRace(db: Db, jwtSecret: string) {
   const dealer = await createDealer(db, { email: 'race@dealers.test' });
-  const installers = [];
-  const sessions: Session[] = [];
-  for (let i = 0; i < CLAIMANTS; i++) {
-    const installer = await createInstaller(db, { name: `Racer ${i}` });
-    installers.push(installer);
-    sessions.push(await mintSession(jwtSecret, await createUser(db, { installerId: installer.id })));
-  }
+  const { installers, sessions } = await installersWithSessions(db, jwtSecret, CLAIMANTS, 'Racer');
   const { request } = await createServiceRequest(db, {
     requestType: 'dealer',
     requestorDealerId: dealer.id,

@@ -55,6 +55,18 @@ export async function mintSession(jwtSecret: string, user: User): Promise<Sessio
   return { userId: user.id, companyId, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** `count` installers named `${name} 0…`, each with a signed-in user (races between installers). */
+export async function installersWithSessions(db: Db, jwtSecret: string, count: number, name: string) {
+  const installers = [];
+  const sessions: Session[] = [];
+  for (let i = 0; i < count; i++) {
+    const installer = await createInstaller(db, { name: `${name} ${i}` });
+    installers.push(installer);
+    sessions.push(await mintSession(jwtSecret, await createUser(db, { installerId: installer.id })));
+  }
+  return { installers, sessions };
+}
+
 export async function buildLifecycleWorld(db: Db, jwtSecret: string) {
   const dealer = await createDealer(db, {
     name: 'Sunrise Test Motors',

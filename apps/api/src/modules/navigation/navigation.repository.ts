@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 export type StateCount = { state: string; total: number };
 
 /**
- * Counts behind the side menu. The visible sets are the list filters of 000 §2:
+ * Counts behind the side menu, read from the counts the writing transactions keep (request_list_counts,
+ * migration 0009, decision 016) under the same keys as the lists' branches. The visible sets are the list
+ * filters of 000 §2:
  * - a dealer sees the dealer-type requests its dealership made;
  * - an installer sees its own estimates, the dealer requests offered to it (its offer still
  *   'offered' while the request is new), and the jobs assigned to it.
@@ -17,33 +19,24 @@ export function createNavigationRepository(db: Db) {
   }
 
   return {
+    /** Kept counts (decision 016): a few rows per company, whatever its history. */
     async countDealerRequestsByState(dealerId: number): Promise<StateCount[]> {
       const r = await rows<{ state: string; total: number }>(sql`
-        select current_state as state, count(*)::int as total
-        from service_requests
-        where request_type = 'dealer' and requestor_dealer_id = ${dealerId}
-          and current_state in ('new','answered','scheduled','received','started','finished','collected')
-        group by current_state`);
+        select state, sum(n)::int as total from request_list_counts
+        where company_id = ${dealerId} and branch = 'dealer'
+          and state in ('new','answered','scheduled','received','started','finished','collected')
+        group by state having sum(n) <> 0`);
       return r.map((x) => ({ state: x.state, total: Number(x.total) }));
     },
 
     async countInstallerRequestsByState(installerId: number): Promise<StateCount[]> {
       const r = await rows<{ state: string; total: number }>(sql`
-        select state, count(*)::int as total from (
-          select sr.current_state as state from service_requests sr
-          where sr.request_type = 'installer' and sr.requestor_installer_id = ${installerId}
-            and sr.current_state = 'new'
-          union all
-          select sr.current_state from request_offers o
-          join service_requests sr on sr.id = o.request_id
-          where o.installer_id = ${installerId} and o.current_status = 'offered'
-            and sr.request_type = 'dealer' and sr.current_state = 'new'
-          union all
-          select sr.current_state from service_requests sr
-          where sr.assigned_installer_id = ${installerId}
-            and sr.current_state in ('scheduled','received','started','finished')
-        ) visible
-        group by state`);
+        select state, sum(n)::int as total from request_list_counts
+        where company_id = ${installerId}
+          and ((branch in ('estimate', 'offered') and state = 'new')
+            or (branch in ('assigned_dealer', 'assigned_installer')
+                and state in ('scheduled','received','started','finished')))
+        group by state having sum(n) <> 0`);
       return r.map((x) => ({ state: x.state, total: Number(x.total) }));
     },
 

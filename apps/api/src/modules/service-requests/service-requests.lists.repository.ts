@@ -32,54 +32,79 @@ import {
 /** The list reads: a list scope's page (cached), and a company's offers. */
 export function createListReads({ run, cachedRead }: Statements) {
   return {
-    /** One page of a list scope (ordered by available date, then id) and the scope's total. */
-    async listRequests(scope: ListScope, paging: Paging): Promise<{ items: TRequestimate[]; total: number }> {
+    /**
+     * One page of a list scope (ordered by available date, then id), the scope's total and the cursor of
+     * the next page. Each branch of the scope is read in index order and limited before the merge, and the
+     * total is the sum of the scope's kept counts (decision 016), so a page costs the same whatever the
+     * company's history.
+     */
+    async listRequests(
+      scope: ListScope,
+      paging: Paging,
+    ): Promise<{ items: TRequestimate[]; total: number; next_cursor: string | null }> {
       const viewer: Viewer =
         scope.role === 'dealer'
           ? { role: 'dealer', companyId: scope.dealerId }
           : { role: 'installer', companyId: scope.installerId };
       const modes = [...scope.modes].sort();
       const part = scope.role === 'installer' ? scope.part : 'all';
-      const shape = `list_${scope.role}_${modes.join('_')}_${part}`;
+      const keyset = paging.after !== undefined;
+      const shape = `list_${scope.role}_${modes.join('_')}_${part}${keyset ? '_after' : ''}`;
       const versionScope = scope.role === 'dealer' ? 'd' : 'i';
+      const after = paging.after ?? { us: 0, id: 0 };
       const page = await cachedRead(
-        `${shape}|${viewer.companyId}|${paging.limit}|${paging.offset}`,
+        `${shape}|${viewer.companyId}|${paging.limit}|${paging.offset}|${after.us}_${after.id}`,
         versionScope,
         viewer.companyId,
         async () => {
+          const branches = listBranches(scope.role, modes, part);
           const found = await run<
-            RequestRow & { total: number; sort_id: number | null; cache_version: string }
+            RequestRow & { total: number; sort_id: number | null; sort_us: string; cache_version: string }
           >(
             shape,
             () => sql`
-              with visible as (${visibleIdsSql(scope.role, modes, part)})
+              with page as (
+                select v.id, v.available_date
+                from (${unionOf(branches, keyset)}) v
+                order by v.available_date, v.id
+                limit ${P.limit} offset ${P.offset}
+              )
               select t.total, t.cache_version, r.*
               from (
-                select count(*)::int as total, ${versionSql(versionScope, P.companyId)} as cache_version
-                from visible
+                select ${totalSql(branches)} as total, ${versionSql(versionScope, P.companyId)} as cache_version
               ) t
               left join lateral (
-                select p.id as sort_id, p.available_date as sort_date, ${requestColumns}
-                from (
-                  select v.id, v.available_date from visible v
-                  order by v.available_date, v.id
-                  limit ${P.limit} offset ${P.offset}
-                ) p
+                select p.id as sort_id, p.available_date as sort_date,
+                  (extract(epoch from p.available_date) * 1000000)::bigint::text as sort_us,
+                  ${requestColumns}
+                from page p
                 join service_requests sr on sr.id = p.id
                 ${requestJoins(scope.role)}
               ) r on true
               order by r.sort_date, r.sort_id`,
-            { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
+            {
+              companyId: viewer.companyId,
+              limit: paging.limit,
+              offset: paging.offset,
+              window: paging.limit + paging.offset,
+              ...(keyset ? { afterUs: after.us, afterId: after.id } : {}),
+            },
           );
-          const items = found.filter((r) => r.sort_id != null).map((r) => toRequestimate(r, viewer));
+          const rows = found.filter((r) => r.sort_id != null);
+          const items = rows.map((r) => toRequestimate(r, viewer));
+          const last = rows.at(-1);
           return {
-            value: { items, total: Number(found[0]?.total ?? 0) },
+            value: {
+              items,
+              total: Number(found[0]?.total ?? 0),
+              next_cursor: last && rows.length === paging.limit ? `${last.sort_us}_${last.sort_id}` : null,
+            },
             version: found[0]?.cache_version ?? null,
             bytes: ENTRY_BYTES + items.length * ROW_BYTES,
           };
         },
       );
-      return page ?? { items: [], total: 0 };
+      return page ?? { items: [], total: 0, next_cursor: null };
     },
 
     /**
@@ -123,57 +148,101 @@ export function createListReads({ run, cachedRead }: Statements) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Visibility (the SQL of service-requests.scopes.ts)
-
-/** A fixed list of states as SQL literals (constants only, never input), so the planner sees them. */
-function stateList(states: readonly TRequestState[]): SQL {
-  for (const s of states) if (!/^[a-z]+$/.test(s)) throw new Error(`not a state: ${s}`);
-  return sql.raw(`(${states.map((s) => `'${s}'`).join(', ')})`);
-}
+// Visibility (the SQL of service-requests.scopes.ts), branch by branch (decision 016)
 
 /**
- * `select id, available_date` of every request in a list scope. Each branch matches one index of
- * schema/service-requests.ts: requestor_dealer_list_idx, requestor_installer_list_idx,
- * request_offers_installer_status_idx (+ the primary key) and assigned_list_idx.
+ * One ordered index range of a list scope: a branch of request_list_counts and one state. Each matches one
+ * index: requestor_dealer_list_idx, requestor_installer_list_idx, request_offers_open_offered_idx and
+ * assigned_list_idx, all ending in the available date, so each range is read in list order and stops at
+ * the page's window.
  */
-function visibleIdsSql(role: Viewer['role'], modes: readonly TListMode[], part: InstallerListPart): SQL {
-  const branches: SQL[] = [];
+type Branch = {
+  branch: 'dealer' | 'estimate' | 'offered' | 'assigned_dealer' | 'assigned_installer';
+  state: TRequestState;
+};
+
+/** The branches of a scope; the same keys the triggers of migration 0009 count under. */
+export function listBranches(
+  role: Viewer['role'],
+  modes: readonly TListMode[],
+  part: InstallerListPart,
+): Branch[] {
   if (role === 'dealer') {
-    branches.push(sql`select sr.id, sr.available_date from service_requests sr
-      where sr.requestor_dealer_id = ${P.companyId} and sr.request_type = 'dealer'
-        and sr.current_state in ${stateList(statesOf(DEALER_MODE_STATES, modes))}`);
-  } else {
-    if (modes.includes('requests')) {
-      if (part !== 'dealerRequests') {
-        branches.push(sql`select sr.id, sr.available_date from service_requests sr
-          where sr.requestor_installer_id = ${P.companyId} and sr.request_type = 'installer'
-            and sr.current_state = 'new'`);
-      }
-      if (part !== 'estimates') {
-        branches.push(sql`select sr.id, sr.available_date from request_offers o
-          join service_requests sr on sr.id = o.request_id
-          where o.installer_id = ${P.companyId} and o.current_status = 'offered'
-            and sr.request_type = 'dealer' and sr.current_state = 'new'`);
-      }
-    }
-    const assignedStates = statesOf(
-      INSTALLER_MODE_STATES,
-      modes.filter((m) => m !== 'requests'),
-    );
-    if (assignedStates.length > 0) {
-      const typeFilter =
-        part === 'all'
-          ? sql``
-          : part === 'estimates'
-            ? sql`and sr.request_type = 'installer'`
-            : sql`and sr.request_type = 'dealer'`;
-      branches.push(sql`select sr.id, sr.available_date from service_requests sr
-        where sr.assigned_installer_id = ${P.companyId} and sr.current_state in ${stateList(assignedStates)}
-          ${typeFilter}`);
+    return statesOf(DEALER_MODE_STATES, modes).map((state) => ({ branch: 'dealer', state }));
+  }
+  const branches: Branch[] = [];
+  if (modes.includes('requests')) {
+    if (part !== 'dealerRequests') branches.push({ branch: 'estimate', state: 'new' });
+    if (part !== 'estimates') branches.push({ branch: 'offered', state: 'new' });
+  }
+  const assigned = statesOf(
+    INSTALLER_MODE_STATES,
+    modes.filter((m) => m !== 'requests'),
+  );
+  const kinds =
+    part === 'all'
+      ? (['assigned_dealer', 'assigned_installer'] as const)
+      : part === 'estimates'
+        ? (['assigned_installer'] as const)
+        : (['assigned_dealer'] as const);
+  for (const state of assigned) for (const branch of kinds) branches.push({ branch, state });
+  return branches;
+}
+
+/** A state as an SQL literal (constants only, never input), so the planner sees it. */
+function stateLiteral(state: TRequestState): SQL {
+  if (!/^[a-z]+$/.test(state)) throw new Error(`not a state: ${state}`);
+  return sql.raw(`'${state}'`);
+}
+
+/** `select id, available_date` of one branch, in list order, at most the page's window (after a cursor). */
+function branchPageSql(b: Branch, keyset: boolean): SQL {
+  const state = stateLiteral(b.state);
+  const cursorDate = sql`(timestamptz 'epoch' + ${P.afterUs} * interval '1 microsecond')`;
+  // The first condition bounds the index range; the second skips the cursor's own date up to its id.
+  const afterCursor = (date: SQL, id: SQL) =>
+    keyset ? sql`and ${date} >= ${cursorDate} and (${date}, ${id}) > (${cursorDate}, ${P.afterId})` : sql``;
+  const ordered = (date: SQL, id: SQL) =>
+    sql`${afterCursor(date, id)} order by ${date}, ${id} limit ${P.window}`;
+  switch (b.branch) {
+    case 'dealer':
+      return sql`select sr.id, sr.available_date from service_requests sr
+        where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = ${state}
+          and sr.request_type = 'dealer' ${ordered(sql`sr.available_date`, sql`sr.id`)}`;
+    case 'estimate':
+      return sql`select sr.id, sr.available_date from service_requests sr
+        where sr.requestor_installer_id = ${P.companyId} and sr.request_type = 'installer'
+          and sr.current_state = ${state} ${ordered(sql`sr.available_date`, sql`sr.id`)}`;
+    case 'offered':
+      return sql`select o.request_id as id, o.request_available_date as available_date from request_offers o
+        where o.installer_id = ${P.companyId} and o.current_status = 'offered' and o.request_open
+          ${ordered(sql`o.request_available_date`, sql`o.request_id`)}`;
+    default: {
+      const type = b.branch === 'assigned_dealer' ? sql`'dealer'` : sql`'installer'`;
+      return sql`select sr.id, sr.available_date from service_requests sr
+        where sr.assigned_installer_id = ${P.companyId} and sr.current_state = ${state}
+          and sr.request_type = ${type} ${ordered(sql`sr.available_date`, sql`sr.id`)}`;
     }
   }
+}
+
+/** The branches' windows together (they are disjoint: by branch and state, so no de-duplication). */
+function unionOf(branches: readonly Branch[], keyset: boolean): SQL {
   if (branches.length === 0)
     return sql`select null::int as id, null::timestamptz as available_date where false`;
-  // The branches are disjoint (by request type, or by state), so UNION ALL needs no de-duplication.
-  return sql.join(branches, sql` union all `);
+  return sql.join(
+    branches.map((b) => sql`(${branchPageSql(b, keyset)})`),
+    sql` union all `,
+  );
+}
+
+/** The scope's total: the sum of its branches' kept counts (a few rows each, whatever the history). */
+function totalSql(branches: readonly Branch[]): SQL {
+  const keys = sql.join(
+    branches.map((b) => sql`(${sql.raw(`'${b.branch}'`)}, ${stateLiteral(b.state)})`),
+    sql`, `,
+  );
+  if (branches.length === 0) return sql`0`;
+  return sql`(select coalesce(sum(c.n), 0)::int from request_list_counts c
+    where c.company_id = ${P.companyId} and (c.branch, c.state) in (${keys}))`;
 }

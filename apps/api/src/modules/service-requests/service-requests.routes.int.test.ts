@@ -127,8 +127,27 @@ describe('service requests: lists and detail', () => {
         total: expected[who]?.requests.length,
         limit: 50,
         offset: all.length + 5,
+        next_cursor: null,
       });
       expect(beyond.headers['x-total-count']).toBe(String(expected[who]?.requests.length));
+    });
+
+    it('pages by keyset: following next_cursor walks the whole list once, in order', async () => {
+      const everything = (await get(who, '/api/requestimates/list/?limit=200')).json() as { items: Row[] };
+      const walked: Row[] = [];
+      let url = '/api/requestimates/list/?limit=2';
+      for (let pages = 0; pages < 100; pages++) {
+        const body = (await get(who, url)).json() as {
+          items: Row[];
+          total: number;
+          next_cursor: string | null;
+        };
+        expect(body.total).toBe(everything.items.length);
+        walked.push(...body.items);
+        if (!body.next_cursor) break;
+        url = `/api/requestimates/list/?limit=2&after=${body.next_cursor}`;
+      }
+      expect(keys(walked)).toEqual(keys(everything.items));
     });
   });
 
@@ -510,6 +529,9 @@ describe('service requests: lists and detail', () => {
         '/api/requestimates/list/?limit=201',
         '/api/requestimates/list/?offset=-1',
         '/api/requestimates/list/?limit=abc',
+        '/api/requestimates/list/?after=yesterday',
+        '/api/requestimates/list/?after=1700000000000000_0',
+        '/api/requestimates/list/?after=99999999999999999_1',
         `/api/requestimates/getdealerrequests/?Id=abc`,
         '/api/requestimates/getdealerrequests/',
         '/api/requestimates/getdealerrequests/?Id=99999999999',

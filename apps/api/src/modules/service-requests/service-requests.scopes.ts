@@ -40,7 +40,8 @@ export type ListScope =
   | { role: 'dealer'; dealerId: number; modes: readonly TListMode[] }
   | { role: 'installer'; installerId: number; modes: readonly TListMode[]; part: InstallerListPart };
 
-export type Paging = { limit: number; offset: number };
+/** Offset paging, or keyset paging after a row (its available date in microseconds, and its id). */
+export type Paging = { limit: number; offset: number; after?: { us: number; id: number } };
 
 export const ALL_MODES: readonly TListMode[] = ['requests', 'jobs', 'pickups'];
 

@@ -9,7 +9,7 @@ import type { AuthContext } from '../../platform/security/auth-context';
 import type { ServiceRequestsRepository } from './service-requests.repository';
 import { ALL_MODES, type InstallerListPart, type ListScope, type Viewer } from './service-requests.scopes';
 
-type Page<T> = { items: T[]; total: number; limit: number; offset: number };
+type Page<T> = { items: T[]; total: number; limit: number; offset: number; next_cursor: string | null };
 
 export function createServiceRequestsService({ repository }: { repository: ServiceRequestsRepository }) {
   function viewerOf(auth: AuthContext): Viewer {
@@ -38,12 +38,12 @@ export function createServiceRequestsService({ repository }: { repository: Servi
     query: TListQuery,
     part: InstallerListPart,
   ): Promise<Page<TRequestimate>> {
-    const { limit, offset } = query;
-    const { items, total } = await repository.listRequests(scopeOf(auth, query.mode, part), {
+    const { limit, offset, after } = query;
+    return {
+      ...(await repository.listRequests(scopeOf(auth, query.mode, part), { limit, offset, after })),
       limit,
       offset,
-    });
-    return { items, total, limit, offset };
+    };
   }
 
   function notFound(requestId: number): never {

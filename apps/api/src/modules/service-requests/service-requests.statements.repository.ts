@@ -30,7 +30,7 @@ export function createStatements(db: Db, cache: ReadCache | undefined) {
       async execute(values) {
         const args = fillPlaceholders(compiled.params, values).map(integerLiteral);
         prepared ??= db
-          .execute(sql.raw(`prepare ${name} (${args.map(() => 'int').join(', ')}) as ${compiled.sql}`))
+          .execute(sql.raw(`prepare ${name} (${args.map(() => 'bigint').join(', ')}) as ${compiled.sql}`))
           .catch((error: unknown) => {
             prepared = undefined;
             throw error;
@@ -109,7 +109,10 @@ export function createStatements(db: Db, cache: ReadCache | undefined) {
 type Statement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
 let repositoryCount = 0;
 
-/** Every value of these statements is an integer (ids, limit, offset): anything else is a bug, not input. */
+/**
+ * Every value of these statements is an integer (ids, limit, offset, a cursor's microseconds): anything
+ * else is a bug, not input. PGlite's PREPARE declares them bigint; each use casts to its column's type.
+ */
 function integerLiteral(value: unknown): string {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new Error(`statement value is not an integer: ${String(value)}`);
@@ -123,6 +126,11 @@ export const P = {
   requestId: sql`${sql.placeholder('requestId')}::int`,
   limit: sql`${sql.placeholder('limit')}::int`,
   offset: sql`${sql.placeholder('offset')}::int`,
+  /** limit + offset: how many rows each branch of a merged list may give before the merge. */
+  window: sql`${sql.placeholder('window')}::int`,
+  /** A keyset cursor: the available date in microseconds since 1970, and the request id. */
+  afterUs: sql`${sql.placeholder('afterUs')}::bigint`,
+  afterId: sql`${sql.placeholder('afterId')}::int`,
   scopeId: sql`${sql.placeholder('scopeId')}::int`,
 };
 

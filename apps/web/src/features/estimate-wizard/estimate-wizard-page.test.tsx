@@ -116,7 +116,9 @@ function fakes(extra: Record<string, FakeAnswer | FakeHandler> = {}) {
       },
     },
     'POST /api/requestimates/': { body: created },
-    'GET /api/requestimates/list/': { body: { items: [], total: 0, limit: 50, offset: 0 } },
+    'GET /api/requestimates/list/': {
+      body: { items: [], total: 0, limit: 50, offset: 0, next_cursor: null },
+    },
     ...extra,
   };
 }

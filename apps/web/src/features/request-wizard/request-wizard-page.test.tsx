@@ -212,7 +212,9 @@ describe('dealer request wizard', { timeout: 30_000 }, () => {
       vehicleModel: 'RAV4',
     });
     const { user, server } = renderWizard({
-      'GET /api/requestimates/list/': { body: { items: [previous], total: 1, limit: 50, offset: 0 } },
+      'GET /api/requestimates/list/': {
+        body: { items: [previous], total: 1, limit: 50, offset: 0, next_cursor: null },
+      },
       'GET /api/requestimates/requestbyID/': { body: previous },
       'GET /api/requestService/31': {
         body: [

@@ -215,7 +215,7 @@ export function detailFakes(request: TRequestimate, answers: DetailAnswers = {})
 }
 
 export function listAnswer(items: TRequestimate[], total = items.length): FakeAnswer {
-  return { body: { items, total, limit: 25, offset: 0 } };
+  return { body: { items, total, limit: 25, offset: 0, next_cursor: null } };
 }
 
 export const serverError: FakeAnswer = { status: 500, body: { code: 'INTERNAL', message: 'Internal error' } };

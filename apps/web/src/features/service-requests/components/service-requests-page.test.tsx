@@ -94,7 +94,9 @@ describe('list', () => {
 
   it('pages in the database: 50 per page and page 2 ask for offset 50', async () => {
     const { server } = renderScreen(dealer, '/requestimates?page=2&per=50', {
-      'GET /api/requestimates/list/': { body: { items: [newRequest], total: 51, limit: 50, offset: 50 } },
+      'GET /api/requestimates/list/': {
+        body: { items: [newRequest], total: 51, limit: 50, offset: 50, next_cursor: null },
+      },
     });
     await screen.findByText('51–51 of 51');
     const query = server.callsTo('GET', '/api/requestimates/list/')[0]?.url.searchParams;
