@@ -16,6 +16,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,9 +40,17 @@ const SAMPLE_CATEGORIES = ['PPF', 'Glass/Tint', 'Paint', 'Other Services'];
 
 /** The per-size table of R16: retail, wholesale ('Not Available'), savings as a margin ('-'), duration. */
 function PriceTable({ entry }: { entry: CatalogEntry }) {
+  const isNarrow = useMediaQuery('(max-width: 480px)') ?? false;
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table striped withTableBorder aria-label={`Prices of ${entry.description}`} verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={300}>
+      <Table
+        striped
+        withTableBorder
+        aria-label={`Prices of ${entry.description}`}
+        verticalSpacing="xs"
+        horizontalSpacing={isNarrow ? 6 : 'sm'}
+        fz={isNarrow ? 'xs' : 'sm'}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Size</Table.Th>
@@ -179,7 +188,7 @@ export function ServiceCatalogPanel() {
           </Group>
         </Alert>
       )}
-      <Paper withBorder p="md">
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select

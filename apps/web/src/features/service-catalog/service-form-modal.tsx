@@ -83,9 +83,12 @@ export function ServiceFormModal({
     if (!result.ok) {
       setErrors(result.errors);
       // Focus the first field in error (WCAG 3.3.1): its input carries aria-invalid.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        first?.focus();
+        // Clear of the modal's sticky title on a phone, with its label in view.
+        first?.scrollIntoView?.({ block: 'center' });
+      });
       return;
     }
     setErrors([]);
@@ -141,7 +144,6 @@ export function ServiceFormModal({
             onChange={(value) => setForm((f) => ({ ...f, category: value }))}
             error={errorOf('category')}
             required
-            data-autofocus
           />
           <TextInput
             label="Description"
@@ -154,6 +156,7 @@ export function ServiceFormModal({
             error={errorOf('description')}
             maxLength={200}
             required
+            data-autofocus
           />
           <TextInput
             label="Duration (days)"
