@@ -75,6 +75,14 @@ for (const viewport of [
       await expect(form).toBeHidden();
       const edit = page.getByRole('button', { name: `Edit ${name}` });
       await expect(edit).toBeVisible();
+      // By keyboard: Enter on the name opens the edit modal on its name field, Escape closes it.
+      await edit.focus();
+      await page.keyboard.press('Enter');
+      const editForm = page.getByRole('dialog', { name: 'Edit Template' });
+      await expect(editForm.getByRole('textbox', { name: 'Template Name' })).toBeFocused();
+      await expect(editForm.getByRole('tab', { name: 'Glass/Tint (2)' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(editForm).toBeHidden();
 
       // Assign it to Sunrise Motors in the dealerships modal (it replaces Sunrise's demo template).
       await page.getByRole('button', { name: `0 dealership(s) using ${name}` }).click();
