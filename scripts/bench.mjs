@@ -1,5 +1,6 @@
 // Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`
-// (sections: startup, argon2, postgres, lists, lifecycle, creation, durability, coldload, financials).
+// (sections: startup, argon2, postgres, lists, lifecycle, creation, durability, coldload, financials,
+// vehicle-catalog).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,8 +113,16 @@ if (want('postgres')) {
 
 // The capability benchmarks, each its own script (run alone for their options):
 // lists (issue 3), lifecycle (issue 4), creation (issue 6), durability (issue 19), coldload (issue 17),
-// financials (issue 13).
-for (const name of ['lists', 'lifecycle', 'creation', 'durability', 'coldload', 'financials']) {
+// financials (issue 13), vehicle-catalog (issue 14).
+for (const name of [
+  'lists',
+  'lifecycle',
+  'creation',
+  'durability',
+  'coldload',
+  'financials',
+  'vehicle-catalog',
+]) {
   if (!want(name)) continue;
   console.log(`\n--- ${name}: node scripts/bench-${name}.mjs`);
   const run = spawnSync(process.execPath, [path.join(root, `scripts/bench-${name}.mjs`)], {
