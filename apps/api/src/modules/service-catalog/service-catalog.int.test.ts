@@ -113,6 +113,14 @@ describe('service catalog: add, update, delete (rows 111–117)', () => {
     const master = (await call('ace', 'GET', `/api/masterServices/${ace.id}/${masterId}`)).json() as Master;
     expect(master).toMatchObject({ installer_category: 'Paint', market_size: null, notes: null });
     expect(pricesOf(master)).toEqual(['RETAIL L 300', 'RETAIL M 250', 'RETAIL S 200', 'WHOLE L 255']);
+    // A category with a slash, encoded in the path as the web client sends it.
+    const tint = (await call('ace', 'GET', `/api/categoryServices/${ace.id}/Glass%2FTint`)).json() as Json[];
+    expect(tint.map((r) => `${r.description} ${r.catalog} ${r.vehicle_size}`)).toEqual([
+      'Windshield Tint RETAIL L',
+      'Windshield Tint RETAIL M',
+      'Windshield Tint RETAIL S',
+      'Windshield Tint WHOLE L',
+    ]);
     // PUT in the same shape changes the row the path names.
     const wholeL = master.services[3] as Row;
     const put = await call(
