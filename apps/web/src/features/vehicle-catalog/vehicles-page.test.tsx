@@ -188,6 +188,18 @@ describe('VehiclesPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('2 vehicle group(s) found (2 individual vehicles)')).toBeInTheDocument();
   });
 
+  it('says M185 with Try Again when the catalog cannot be loaded', async () => {
+    let fails = true;
+    const { user } = renderScreen({
+      'GET /api/vehiclescatalog/7': () =>
+        fails ? { status: 500, body: { code: 'INTERNAL', message: 'x' } } : { body: rows },
+    });
+    expect(await screen.findByText('Failed to load data. Please try again.')).toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Vehicle groups' })).toBeInTheDocument();
+  });
+
   it('lists a model’s trims in the trims modal', async () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: '2 trim(s) of Toyota Camry' }));
