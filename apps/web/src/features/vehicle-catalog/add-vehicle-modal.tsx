@@ -1,6 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import {
   vehicleCatalogMessages as messages,
+  type TVehicleCatalogRow,
   VEHICLE_PICKER_FIRST_YEAR,
   vehicleAddLastYear,
 } from '@app/contracts/vehicle-catalog.contract';
@@ -46,7 +47,23 @@ function validate(form: Form): Errors {
 }
 
 /** Add New Vehicle (row 123, rules 97–102): year, make, model, trim, body style and size, with the cascade. */
-export function AddVehicleModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The catalog's rows of a make and of its model by name (case-insensitive), whatever their years. */
+function knownVehicle(catalog: readonly TVehicleCatalogRow[], make: string, model: string) {
+  const ofMake = make.trim() ? catalog.filter((r) => same(r.make_name, make)) : [];
+  const ofModel = model.trim() ? ofMake.filter((r) => same(r.model_name, model)) : [];
+  return { make: ofMake[0] ?? null, model: ofModel[0] ?? null, trims: ofModel.map((r) => r.trim_name) };
+}
+
+export function AddVehicleModal({
+  opened,
+  onClose,
+  catalog,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The vehicle catalog's rows (row 118), every year. */
+  catalog: readonly TVehicleCatalogRow[];
+}) {
   const companyId = useActingCompanyId();
   const queryClient = useQueryClient();
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
@@ -63,19 +80,34 @@ export function AddVehicleModal({ opened, onClose }: { opened: boolean; onClose:
     queryFn: () => fetchMakesOfYear(form.year ?? ''),
     enabled: opened && form.year !== null,
   });
-  const make = makes.data?.find((m) => same(m.name, form.make)) ?? null;
+  // Rule 99: make and model match case-insensitively over every year, as the server matches them; the
+  // year's makes and models (the spec's calls) are the suggestions, the catalog's rows cover the other years.
+  const known = knownVehicle(catalog, form.make, form.model);
+  const make =
+    makes.data?.find((m) => same(m.name, form.make)) ??
+    (known.make ? { id_car_make: known.make.id_car_make, name: known.make.make_name } : null);
   const models = useQuery({
     queryKey: vehicleCatalogKeys.addModels(companyId, form.year ?? '', make?.id_car_make ?? 0),
     queryFn: () => fetchModels(form.year ?? '', String(make?.id_car_make)),
     enabled: opened && form.year !== null && make !== null,
   });
-  const model = make ? (models.data?.find((m) => same(m.name, form.model)) ?? null) : null;
+  const listed = make ? (models.data?.find((m) => same(m.name, form.model)) ?? null) : null;
+  const model =
+    listed ??
+    (known.model
+      ? {
+          id_car_model: known.model.id_car_model,
+          name: known.model.model_name,
+          vehicleSize: known.model.id_car_type,
+        }
+      : null);
   const trims = useQuery({
     queryKey: vehicleCatalogKeys.addTrims(companyId, model?.id_car_model ?? 0),
     queryFn: () => fetchTrims(String(model?.id_car_model), null),
     enabled: opened && model !== null,
   });
-  const trimExists = model !== null && (trims.data ?? []).some((t) => same(t.name, form.trim));
+  const trimNames = [...(trims.data ?? []).map((t) => t.name), ...known.trims];
+  const trimExists = model !== null && trimNames.some((name) => same(name, form.trim));
   const size = model ? model.vehicleSize : form.size;
 
   const set = (patch: Partial<Form>) => {

@@ -333,4 +333,25 @@ describe('VehiclesPage', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByRole('button', { name: 'Trim Already Exists' })).toBeDisabled();
     expect(server.callsTo('POST', '/api/vehiclesadd')).toHaveLength(0);
   });
+
+  it('knows a make and model built only in other years (the catalog’s rows): size locked, known trim refused', async () => {
+    const year = String(new Date().getFullYear());
+    const { user } = renderScreen({
+      [`GET /api/makes/${year}`]: { body: [] },
+      [`GET /api/models/${year}2`]: { body: [] },
+      'GET /api/trims/21': { body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add New Vehicle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Vehicle' });
+    await user.click(inputOf(within(dialog), /^Year/));
+    await user.click(await screen.findByRole('option', { name: year }));
+    await user.type(inputOf(within(dialog), /^Make/), 'honda');
+    await user.type(inputOf(within(dialog), /^Model/), 'civic');
+    expect(within(dialog).queryByText('(New Make)')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('(New Model)')).not.toBeInTheDocument();
+    expect(inputOf(within(dialog), /^Size/)).toBeDisabled();
+    expect(inputOf(within(dialog), /^Size/)).toHaveValue('Medium (M)');
+    await user.type(inputOf(within(dialog), /^Trim/), 'LX');
+    expect(await within(dialog).findByRole('button', { name: 'Trim Already Exists' })).toBeDisabled();
+  });
 });

@@ -311,7 +311,7 @@ export function VehiclesPage() {
         group={overridesOf}
         onClose={() => setOverridesOf(null)}
       />
-      <AddVehicleModal opened={isAddOpen} onClose={() => setAddOpen(false)} />
+      <AddVehicleModal opened={isAddOpen} onClose={() => setAddOpen(false)} catalog={catalog.data ?? []} />
     </Stack>
   );
 }
