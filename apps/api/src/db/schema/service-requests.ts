@@ -118,11 +118,13 @@ export const serviceRequests = pgTable(
       sql`(${t.currentState} = 'deleted') = (${t.deletedAt} is not null)`,
     ),
     check('service_requests_version_check', sql`${t.version} >= 1`),
-    // Dealer lists (000 §2): by requesting dealership, state, available date.
+    // Dealer lists (000 §2): by requesting dealership, state, then list order (available date, id), so each
+    // (branch, state) range of a list is read in order and stops at the page (decision 016).
     index('service_requests_requestor_dealer_list_idx').on(
       t.requestorDealerId,
       t.currentState,
       t.availableDate,
+      t.id,
     ),
     index('service_requests_dealer_list_idx').on(t.dealerId, t.currentState, t.availableDate),
     // Installer lists: own estimates by type and state; assigned jobs by state.
@@ -131,8 +133,15 @@ export const serviceRequests = pgTable(
       t.requestType,
       t.currentState,
       t.availableDate,
+      t.id,
     ),
-    index('service_requests_assigned_list_idx').on(t.assignedInstallerId, t.currentState, t.availableDate),
+    index('service_requests_assigned_list_idx').on(
+      t.assignedInstallerId,
+      t.currentState,
+      t.requestType,
+      t.availableDate,
+      t.id,
+    ),
     // Open discovery jobs (assignedTo 0 on the wire).
     index('service_requests_open_idx')
       .on(t.currentState, t.availableDate)
