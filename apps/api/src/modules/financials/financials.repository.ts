@@ -93,6 +93,14 @@ function contains(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The payments of each selected invoice, looked up by `payments_invoice_idx` invoice by invoice. As a plain
+ * join the planner hashes the whole payments table (every year of the company's history) to total one
+ * month: 28 ms at 100,000 payments against 3 ms this way (`offset 0` keeps the subquery from being merged
+ * back into a join), so the cost follows the range shown, not the history behind it.
+ */
+const PAYMENTS_OF_INVOICE = sql`cross join lateral (
+    select * from payments p0 where p0.invoice_id = i.id offset 0) p`;
 const NAME = sql`coalesce(d.name, c.name, i.customer_name, '')`;
 const SORTS: Record<SortKey, SQL> = {
   invoice_date: sql`i.invoice_date`,
@@ -137,7 +145,7 @@ export function createFinancialsRepository(db: Db) {
 
   const FROM = sql`
     from invoices i
-    join payments p on p.invoice_id = i.id
+    ${PAYMENTS_OF_INVOICE}
     join service_requests sr on sr.id = i.request_id
     join installers ins on ins.id = i.installer_id
     left join dealers d on d.id = i.dealer_id
@@ -149,7 +157,7 @@ export function createFinancialsRepository(db: Db) {
    * it does not show.
    */
   function narrowFrom(filter: RowFilter, sort?: SortKey): SQL {
-    const parts = [sql`from invoices i join payments p on p.invoice_id = i.id`];
+    const parts = [sql`from invoices i ${PAYMENTS_OF_INVOICE}`];
     if (filter.name || sort === 'name') {
       parts.push(
         sql`left join dealers d on d.id = i.dealer_id left join customers c on c.id = i.customer_id`,
@@ -184,7 +192,10 @@ export function createFinancialsRepository(db: Db) {
       paging: { limit: number; offset: number },
     ): Promise<TransactionRecord[]> {
       const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
-      const orderBy = sql`order by ${SORTS[order.sort]} ${dir} nulls last, p.id ${dir}`;
+      // The invoice date is never null: without `nulls last` its order is the index's, read forwards or
+      // backwards, so the default page stops after its 50 rows instead of sorting the whole range.
+      const nulls = order.sort === 'invoice_date' ? sql`` : sql`nulls last`;
+      const orderBy = sql`order by ${SORTS[order.sort]} ${dir} ${nulls}, p.id ${dir}`;
       // The page's keys first (narrow joins), then the 50 rows' details.
       return rows<TransactionRecord>(sql`
         select ${COLUMNS}
