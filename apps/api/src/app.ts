@@ -24,6 +24,8 @@ import { registerCatalogTemplatesModule } from './modules/catalog-templates/cata
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { registerCustomerContractsModule } from './modules/customer-contracts/customer-contracts.module';
+import { registerEditJobModule } from './modules/edit-job/edit-job.module';
 import { createFinancialsModule } from './modules/financials/financials.module';
 import { registerJobClaimModule } from './modules/job-claim/job-claim.module';
 import { registerCalendarOutboxHandlers } from './modules/lifecycle/lifecycle.calendar-handlers';
@@ -33,13 +35,16 @@ import { createNavigationRepository } from './modules/navigation/navigation.repo
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
+import { registerPaymentOnboardingModule } from './modules/payment-onboarding/payment-onboarding.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
+import { registerProfileModule } from './modules/profile/profile.module';
 import { createReferralsModule, type ReferralsModule } from './modules/referrals/referrals.module';
 import { registerCreationModules } from './modules/request-creation/request-creation.module';
 import { registerSchedulingModule } from './modules/scheduling/scheduling.module';
 import { registerServiceCatalogModule } from './modules/service-catalog/service-catalog.module';
 import { compactListCounts, LIST_COUNTS_COMPACT_MS } from './modules/service-requests/list-counts';
 import { registerServiceRequestsModule } from './modules/service-requests/service-requests.module';
+import { registerUsersModule } from './modules/users/users.module';
 import { registerVehicleCatalogModule } from './modules/vehicle-catalog/vehicle-catalog.module';
 import { createTokenSigner } from './platform/security/tokens';
 import { type ApiRoute, registerAuthGuard } from './plugins/auth-guard';
@@ -180,6 +185,13 @@ export async function buildApp({
       registerServiceCatalogModule(api, { db, config, clock });
       registerVehicleCatalogModule(api, { db, config, clock });
       registerCatalogTemplatesModule(api, { db, config, clock });
+      // Issue 16: edit job and the customer contract.
+      registerEditJobModule(api, { db, config, clock });
+      registerCustomerContractsModule(api, { db, config, clock });
+      // Issue 15: people and accounts.
+      registerUsersModule(api, { db, config, clock, auth: authService, userCache: authUserCache });
+      registerPaymentOnboardingModule(api, { db, config, clock });
+      registerProfileModule(api, { db, config, clock });
     },
     { prefix: '/api' },
   );

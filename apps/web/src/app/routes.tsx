@@ -19,16 +19,6 @@ function screen(path: string, title: string): RouteObject {
   };
 }
 
-function requestScreen(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { RequestPlaceholderPage } = await import('../features/placeholders/components/placeholder-page');
-      return { element: <RequestPlaceholderPage title={title} /> };
-    },
-  };
-}
-
 /** A screen behind a menu visibility rule: others get "not available for your account". */
 function restricted(menuKey: MenuKey, route: RouteObject): RouteObject {
   return { element: <RequireMenuEntry menuKey={menuKey} />, children: [route] };
@@ -137,10 +127,25 @@ export const appRoutes: RouteObject[] = [
                     .EstimateWizardPage,
                 }),
               },
-              requestScreen('editJob/:requestId', 'Edit Job'),
-              requestScreen('contract/:requestId', 'Customer Contract'),
+              {
+                path: 'editJob/:requestId',
+                lazy: async () => ({
+                  Component: (await import('../features/edit-job/edit-job-page')).EditJobPage,
+                }),
+              },
+              {
+                path: 'contract/:requestId',
+                lazy: async () => ({
+                  Component: (await import('../features/customer-contract/contract-page')).ContractPage,
+                }),
+              },
               restricted('calendar', screen('calendar', 'Calendar')),
-              restricted('customers', screen('customers', 'Customers')),
+              restricted('customers', {
+                path: 'customers',
+                lazy: async () => ({
+                  Component: (await import('../features/customers/customers-page')).CustomersPage,
+                }),
+              }),
               restricted('services', {
                 path: 'services',
                 lazy: async () => ({
@@ -153,8 +158,18 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../features/vehicle-catalog/vehicles-page')).VehiclesPage,
                 }),
               }),
-              restricted('profile', screen('profile', 'Profile Settings')),
-              restricted('users', screen('users', 'User Management')),
+              restricted('profile', {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/profile-page')).ProfilePage,
+                }),
+              }),
+              restricted('users', {
+                path: 'users',
+                lazy: async () => ({
+                  Component: (await import('../features/users/users-page')).UsersPage,
+                }),
+              }),
               {
                 path: 'dev/mailbox',
                 lazy: async () => ({
