@@ -11,16 +11,11 @@
 // - the CSV export of a year (~33,000 rows), streamed: time, size, and the process's RSS growth while
 //   the client reads it chunk by chunk (the server and the client share this process).
 // Env: BENCH_DATABASE_URL, BENCH_KEEP_DATA=1 (keep the PGlite data dir).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { withPostgres } from './bench-postgres.mjs';
+import { onEngines } from './bench-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const engines = args.filter((a) => a === 'pglite' || a === 'postgres');
-const want = (name) => engines.length === 0 || engines.includes(name);
 const PASSWORD = 'bench-financials-password';
 const JOBS = 100_000;
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -33,7 +28,6 @@ const { runMigrations } = await load('apps/api/src/db/migrate.ts');
 const { buildApp } = await load('apps/api/src/app.ts');
 const { createTestConfig } = await load('apps/api/src/config.ts');
 const { hashPassword } = await load('apps/api/src/platform/security/password.ts');
-const { default: pg } = await import(fromRoot('node_modules/pg/lib/index.js'));
 
 const report = (engine, name, value, target = '') =>
   console.log(`${engine.padEnd(9)} ${name.padEnd(62)} ${String(value).padStart(10)}  ${target}`);
@@ -184,33 +178,5 @@ async function drive(engine, database) {
   }
 }
 
-if (want('pglite')) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-fin-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-  try {
-    await drive('pglite', database);
-  } finally {
-    await database.close();
-    if (!process.env.BENCH_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (want('postgres')) {
-  await withPostgres(async (url) => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query('drop database if exists bench_financials');
-    await admin.query('create database bench_financials');
-    const target = new URL(url);
-    target.pathname = '/bench_financials';
-    const database = await openDatabase({ kind: 'postgres', url: target.href });
-    try {
-      await drive('postgres', database);
-    } finally {
-      await database.close();
-      await admin.query('drop database if exists bench_financials');
-      await admin.end();
-    }
-  });
-}
+await onEngines({ name: 'bench_financials', openDatabase, drive });
 process.exit(0);

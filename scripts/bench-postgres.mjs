@@ -34,3 +34,42 @@ export async function withPostgres(fn, { settings = '' } = {}) {
     stop();
   }
 }
+
+/**
+ * Runs `drive(engine, database)` on each engine the command line asks for (`pglite`, `postgres`; both when
+ * neither is named): a fresh PGlite data dir under the temp dir, and a fresh database `name` on the
+ * PostgreSQL of withPostgres, dropped afterwards. `openDatabase` is the API's (loaded by the caller).
+ */
+export async function onEngines({ name, openDatabase, drive, args = process.argv.slice(2) }) {
+  const engines = args.filter((a) => a === 'pglite' || a === 'postgres');
+  const want = (engine) => engines.length === 0 || engines.includes(engine);
+  if (want('pglite')) {
+    const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    try {
+      await drive('pglite', database);
+    } finally {
+      await database.close();
+      if (!process.env.BENCH_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (want('postgres')) {
+    const { default: pg } = await import('pg');
+    await withPostgres(async (url) => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: target.href });
+      try {
+        await drive('postgres', database);
+      } finally {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      }
+    });
+  }
+}
