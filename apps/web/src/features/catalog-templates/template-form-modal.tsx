@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Tabs, Text, TextI
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { FormFooter } from '../../lib/form-footer';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { templateKeys } from './query-keys';
 import { describeFailure, fetchTemplateCatalog, saveTemplate } from './templates-api';
@@ -156,19 +157,13 @@ export function TemplateFormModal({ template, onClose, onSaved }: Props) {
               {errors.services}
             </Text>
           ) : null}
-          {save.isError ? (
-            <Alert color="red" role="alert">
-              {describeFailure(save.error, templateMessages.saveFailed)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              CANCEL
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {template ? 'UPDATE TEMPLATE' : 'CREATE TEMPLATE'}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={save.isError ? describeFailure(save.error, templateMessages.saveFailed) : null}
+            pending={save.isPending}
+            onCancel={onClose}
+            cancelLabel="CANCEL"
+            submitLabel={template ? 'UPDATE TEMPLATE' : 'CREATE TEMPLATE'}
+          />
         </Stack>
       </form>
     </Modal>

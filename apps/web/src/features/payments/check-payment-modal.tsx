@@ -1,10 +1,11 @@
 import { type TInvoice, ZCheckPaymentBody } from '@app/contracts/payments.contract';
 import { formatMoney } from '@app/domain/shared/money';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { ApiHttpError } from '../../lib/api-client';
+import { FormFooter } from '../../lib/form-footer';
 import { recordCheckPayment, settleInvoice } from './payments-api';
 
 type CheckPaymentModalProps = {
@@ -72,19 +73,12 @@ export function CheckPaymentModal({
             maxLength={50}
             data-autofocus
           />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={record.isPending}>
-              {checkNumber.trim() ? 'Record check' : 'Record cash'}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={failure}
+            pending={record.isPending}
+            onCancel={onClose}
+            submitLabel={checkNumber.trim() ? 'Record check' : 'Record cash'}
+          />
         </Stack>
       </form>
     </Modal>

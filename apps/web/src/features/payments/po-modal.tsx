@@ -1,10 +1,11 @@
 import type { TSessionUser } from '@app/contracts/auth.contract';
 import { paymentMessages, type TInvoice, ZInvoiceMetaBody } from '@app/contracts/payments.contract';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { ApiHttpError } from '../../lib/api-client';
+import { FormFooter } from '../../lib/form-footer';
 import { saveInvoiceMeta } from './payments-api';
 
 export const DEALER_PO_TITLE = 'Enter the PO #';
@@ -104,19 +105,12 @@ export function PoModal({ opened, onClose, invoice, userType, onDone }: PoModalP
               {form.errors.either}
             </Alert>
           )}
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {isDealer ? 'Save PO' : 'Save'}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={failure}
+            pending={save.isPending}
+            onCancel={onClose}
+            submitLabel={isDealer ? 'Save PO' : 'Save'}
+          />
         </Stack>
       </form>
     </Modal>

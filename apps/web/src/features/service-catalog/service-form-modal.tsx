@@ -7,19 +7,10 @@ import {
 } from '@app/domain/pricing/service-form';
 import { calculateWholesalePrice, DEFAULT_WHOLESALE_MARGIN_BPS } from '@app/domain/pricing/wholesale-margin';
 import { sizeLabel, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Button, Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { FormFooter } from '../../lib/form-footer';
 import {
   type CatalogEntry,
   describeFailure,
@@ -181,19 +172,13 @@ export function ServiceFormModal({
               Fill empty wholesale prices at 15% margin
             </Button>
           </Fieldset>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              CANCEL
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {isUpdate ? 'UPDATE SERVICE' : 'ADD SERVICE'}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={failure}
+            pending={save.isPending}
+            onCancel={onClose}
+            cancelLabel="CANCEL"
+            submitLabel={isUpdate ? 'UPDATE SERVICE' : 'ADD SERVICE'}
+          />
         </Stack>
       </form>
     </Modal>

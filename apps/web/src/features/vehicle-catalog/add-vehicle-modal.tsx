@@ -6,11 +6,12 @@ import {
   vehicleAddLastYear,
 } from '@app/contracts/vehicle-catalog.contract';
 import { bodyStyles, vehicleSizes } from '@app/domain/vehicles/vehicle-size';
-import { Alert, Autocomplete, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Autocomplete, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormFooter } from '../../lib/form-footer';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { fetchMakesOfYear, fetchModels, fetchTrims } from '../request-wizard/request-wizard.api';
 import { vehicleCatalogKeys } from './query-keys';
@@ -227,19 +228,13 @@ export function AddVehicleModal({
               allowDeselect={false}
             />
           </Group>
-          {failure && (
-            <Alert color="red" role="alert" py="xs">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={trimExists} loading={mutation.isPending}>
-              {trimExists ? messages.trimExists : 'Add Vehicle'}
-            </Button>
-          </Group>
+          <FormFooter
+            failure={failure}
+            pending={mutation.isPending}
+            onCancel={close}
+            submitDisabled={trimExists}
+            submitLabel={trimExists ? messages.trimExists : 'Add Vehicle'}
+          />
           {model && (
             <Text size="xs" c="dimmed">
               {model.name} is {sizeLabels[model.vehicleSize]}; its trims share its size.
