@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -59,6 +60,14 @@ const EnvSchema = z.object({
     })
     .default(false),
   READ_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().default(''),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 
 /** Fastify's trustProxy: off, every hop, the nearest n hops, or only these proxy addresses/CIDRs. */
@@ -137,6 +146,19 @@ export type Config = {
   authCacheMs: number;
   /** Bound of each process's cache of list pages and full requests, in bytes (0 = no cache). */
   readCacheBytes: number;
+  /** Where documents (contract PDFs) are kept: local disk (default) or an S3-compatible bucket. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        credentials: { accessKeyId: string; secretAccessKey: string } | null;
+        prefix: string;
+      };
+  /** Lifetime of a signed document link (GET signedURL/). */
+  signedUrlTtlSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -164,6 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(
         'Invalid environment:\n  MAIL_OUTBOX_VIEWER: the local mailbox viewer is not allowed in production',
       );
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid environment:\n  S3_BUCKET: required when STORAGE_DRIVER is s3');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
   const jwtSecret = e.JWT_SECRET ?? readOrCreateDevSecret(e.DATA_DIR);
@@ -196,6 +221,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authCacheMs: e.AUTH_CACHE_MS,
     readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET ?? '',
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT ?? null,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+            prefix: e.S3_PREFIX,
+          }
+        : { kind: 'local', dir: path.join(e.DATA_DIR, 'files') },
+    signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
   };
 }
 
@@ -237,6 +277,8 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     // On in tests: every integration test that writes and then reads a list or a full request checks
     // that the write changed the versions the cache is checked against.
     readCacheBytes: 32 * 1024 * 1024,
+    storage: { kind: 'local', dir: path.join(tmpdir(), 'marketplace-test-files') },
+    signedUrlTtlSeconds: 300,
     ...overrides,
   };
 }
