@@ -4,8 +4,7 @@ import { useTwoApiProcesses } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer } from '../../db/factories/identity';
-import { createServiceRequest } from '../../db/factories/service-requests';
-import { inspector, installersWithSessions } from './lifecycle.fixture';
+import { inspector, installersWithSessions, openRequestOfferedTo } from './lifecycle.fixture';
 
 const CLAIMANTS = 20;
 const START = '2099-03-12';
@@ -14,14 +13,7 @@ const START = '2099-03-12';
 async function buildRace(db: Db, jwtSecret: string) {
   const dealer = await createDealer(db, { email: 'race@dealers.test' });
   const { installers, sessions } = await installersWithSessions(db, jwtSecret, CLAIMANTS, 'Racer');
-  const { request } = await createServiceRequest(db, {
-    requestType: 'dealer',
-    requestorDealerId: dealer.id,
-    currentState: 'new',
-    assignedInstallerId: null,
-    dueDate: new Date('2099-04-30T10:00:00Z'),
-    offers: installers.map((installer) => ({ installerId: installer.id, currentStatus: 'offered' })),
-  });
+  const request = await openRequestOfferedTo(db, dealer.id, installers);
   return { request, installers, sessions };
 }
 

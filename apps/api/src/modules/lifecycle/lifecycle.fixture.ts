@@ -67,6 +67,19 @@ export async function installersWithSessions(db: Db, jwtSecret: string, count: n
   return { installers, sessions };
 }
 
+/** An open dealer request of `dealerId` offered to every one of `installers` (the claim races' start). */
+export async function openRequestOfferedTo(db: Db, dealerId: number, installers: { id: number }[]) {
+  const { request } = await createServiceRequest(db, {
+    requestType: 'dealer',
+    requestorDealerId: dealerId,
+    currentState: 'new',
+    assignedInstallerId: null,
+    dueDate: new Date('2099-04-30T10:00:00Z'),
+    offers: installers.map((installer) => ({ installerId: installer.id, currentStatus: 'offered' })),
+  });
+  return request;
+}
+
 export async function buildLifecycleWorld(db: Db, jwtSecret: string) {
   const dealer = await createDealer(db, {
     name: 'Sunrise Test Motors',

@@ -4,9 +4,8 @@ import { useTwoApiProcesses } from '../../../test/api-process';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer } from '../../db/factories/identity';
-import { createServiceRequest } from '../../db/factories/service-requests';
 import { seedDemoData } from '../../db/seed';
-import { installersWithSessions, type Session } from '../lifecycle/lifecycle.fixture';
+import { installersWithSessions, openRequestOfferedTo, type Session } from '../lifecycle/lifecycle.fixture';
 import { compactListCounts } from './list-counts';
 
 type Count = { company_id: number; branch: string; state: string; n: number };
@@ -69,15 +68,7 @@ async function buildMarket(db: Db, jwtSecret: string) {
   const { installers, sessions } = await installersWithSessions(db, jwtSecret, INSTALLERS, 'Counter');
   const requests = [];
   for (let r = 0; r < REQUESTS; r++) {
-    const { request } = await createServiceRequest(db, {
-      requestType: 'dealer',
-      requestorDealerId: dealer.id,
-      currentState: 'new',
-      assignedInstallerId: null,
-      dueDate: new Date('2099-04-30T10:00:00Z'),
-      offers: installers.map((installer) => ({ installerId: installer.id, currentStatus: 'offered' })),
-    });
-    requests.push(request);
+    requests.push(await openRequestOfferedTo(db, dealer.id, installers));
   }
   return { dealer, installers, sessions, requests };
 }
