@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.contract';
+import { ZCustomerJob } from './vehicles.contract';
 
 /**
  * Customers, dealerships, dealer team contacts, vendor preferences, specialists near a dealer and US
@@ -20,6 +21,8 @@ export const customerPaths = {
   proximity: '/installerProximity/:dealerId',
   proximityCategory: '/installerProximity/:dealerId/:category',
   zip: '/address/zip/:zip',
+  customerJobs: '/getcustomerjobs/:customerId/:typeId',
+  dealerJobs: '/getdealerjobs/:dealerId/:typeId',
 } as const;
 
 const MAX_DB_ID = 2_147_483_647;
@@ -27,7 +30,14 @@ const ZDbId = z.coerce.number().int().positive().max(MAX_DB_ID);
 export const ZIdParams = z.object({ id: ZDbId });
 export const ZTypeIdParams = z.object({ typeId: ZDbId });
 export const ZDealerIdParams = z.object({ dealerId: ZDbId });
-export const ZSearchQuery = z.object({ q: z.string().trim().max(100).optional() });
+/** The most rows a list or type-ahead answers; `limit` asks for fewer (the customers screen's type-ahead). */
+export const MAX_PARTY_ROWS = 500;
+export const ZSearchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PARTY_ROWS).optional(),
+});
+export const ZCustomerJobsParams = z.object({ customerId: ZDbId, typeId: ZDbId });
+export const ZDealerJobsParams = z.object({ dealerId: ZDbId, typeId: ZDbId });
 
 /** 10 digits once spaces, dashes, dots, parentheses and a leading +1 are taken out (K52). */
 export function normalizePhone(value: string): string | null {
@@ -127,6 +137,8 @@ export const ZDealer = z.object({
   dealerId: z.number().int(),
   dealer_name: z.string(),
   dealer_email: z.string().nullable(),
+  /** Where invoices go (read-only on the customers screen, 002 §2.9). */
+  billing_email: z.string().nullable().optional(),
   dealer_phone_number: z.string().nullable(),
   dealer_address_line1: z.string().nullable(),
   dealer_address_line2: z.string().nullable(),
@@ -421,5 +433,27 @@ export const customerCalls = {
     access: { effect: 'read' },
     summary: 'City and state of a US ZIP (5 digits or ZIP+4), from the table shipped with the product',
     tags: ['address'],
+  }),
+  listCustomerJobsOf: defineCall({
+    operationId: 'getCustomerJobs',
+    method: 'GET',
+    path: customerPaths.customerJobs,
+    params: ZCustomerJobsParams,
+    reply: z.array(ZCustomerJob),
+    errors: [],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'SHOW JOBS: the specialist’s jobs for a retail customer, newest first (row 135)',
+    tags,
+  }),
+  listDealerJobsOf: defineCall({
+    operationId: 'getDealerJobs',
+    method: 'GET',
+    path: customerPaths.dealerJobs,
+    params: ZDealerJobsParams,
+    reply: z.array(ZCustomerJob),
+    errors: [],
+    access: { effect: 'read', roles: ['installer'] },
+    summary: 'SHOW JOBS: the specialist’s jobs for a dealership, newest first (row 136)',
+    tags,
   }),
 };

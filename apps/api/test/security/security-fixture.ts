@@ -491,6 +491,8 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
       : ofKind('request')(ctx),
   customer: ofKind('customer'),
   dealerId: ofKind('dealer'),
+  // GET /getcustomerjobs/{customerId}/{typeId} (row 135).
+  customerId: ofKind('customer'),
   installerId: ofKind('installer'),
   typeId: callerCompany,
   templateId: ofKind('template'),

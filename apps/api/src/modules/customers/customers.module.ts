@@ -3,6 +3,7 @@ import type { AddressPort } from '../../adapters/address/address-port';
 import { createLocalAddressAdapter } from '../../adapters/address/local-address-adapter';
 import type { Db } from '../../db/client';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { VehiclesService } from '../vehicles/vehicles.service';
 import { createCustomersRepository } from './customers.repository';
 import { registerCustomersRoutes } from './customers.routes';
 import { createCustomersService } from './customers.service';
@@ -11,12 +12,20 @@ import { createCustomersService } from './customers.service';
 export function createCustomersModule({
   db,
   catalog,
+  jobs,
   address = createLocalAddressAdapter(),
 }: {
   db: Db;
   catalog: CatalogService;
+  jobs: Pick<VehiclesService, 'listCustomerJobs'>;
   address?: AddressPort;
 }) {
-  const service = createCustomersService({ db, repository: createCustomersRepository(db), catalog, address });
+  const service = createCustomersService({
+    db,
+    repository: createCustomersRepository(db),
+    catalog,
+    address,
+    jobs,
+  });
   return { service, registerRoutes: (api: FastifyInstance) => registerCustomersRoutes(api, { service }) };
 }

@@ -1,4 +1,4 @@
-import type { TCustomer, TDealer } from '@app/contracts/customers.contract';
+import { MAX_PARTY_ROWS, type TCustomer, type TDealer } from '@app/contracts/customers.contract';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
@@ -34,6 +34,7 @@ function toDealer(d: DealerRow, { isMember }: { isMember: boolean }): TDealer {
     dealerId: d.id,
     dealer_name: d.name,
     dealer_email: d.email,
+    billing_email: d.billingEmail,
     dealer_phone_number: d.phone,
     dealer_address_line1: d.addressLine1,
     dealer_address_line2: d.addressLine2,
@@ -108,6 +109,7 @@ export function createCustomersRepository(db: Db) {
     async listCustomers(
       owner: { role: 'dealer' | 'installer'; companyId: number },
       q?: string,
+      limit = MAX_PARTY_ROWS,
     ): Promise<TCustomer[]> {
       const rows = await db
         .select()
@@ -121,7 +123,7 @@ export function createCustomersRepository(db: Db) {
           ),
         )
         .orderBy(asc(customers.name), asc(customers.id))
-        .limit(500);
+        .limit(limit);
       return rows.map(toCustomer);
     },
 
@@ -131,7 +133,7 @@ export function createCustomersRepository(db: Db) {
     },
 
     /** Dealerships an installer works with (installer_dealers) or created. */
-    async listInstallerDealers(installerId: number, q?: string): Promise<TDealer[]> {
+    async listInstallerDealers(installerId: number, q?: string, limit = MAX_PARTY_ROWS): Promise<TDealer[]> {
       const rows = await db
         .select()
         .from(dealers)
@@ -144,7 +146,8 @@ export function createCustomersRepository(db: Db) {
             searchFilter(dealers.name, dealers.phone, q),
           ),
         )
-        .orderBy(asc(dealers.name), asc(dealers.id));
+        .orderBy(asc(dealers.name), asc(dealers.id))
+        .limit(limit);
       return rows.map((row) => toDealer(row, { isMember: false }));
     },
 

@@ -17,10 +17,16 @@ export function registerCustomersRoutes(app: FastifyInstance, { service }: { ser
     service.patchCustomer(auth, params.id, body),
   );
   registerCall(app, calls.listInstallerCustomers, ({ auth, params, query }) =>
-    service.listInstallerCustomers(auth, params.typeId, query.q),
+    service.listInstallerCustomers(auth, params.typeId, query.q, query.limit),
   );
   registerCall(app, calls.listInstallerDealers, ({ auth, params, query }) =>
-    service.listInstallerDealers(auth, params.typeId, query.q),
+    service.listInstallerDealers(auth, params.typeId, query.q, query.limit),
+  );
+  registerCall(app, calls.listCustomerJobsOf, ({ auth, params }) =>
+    service.listPartyJobs(auth, 'customer', params.customerId, params.typeId),
+  );
+  registerCall(app, calls.listDealerJobsOf, ({ auth, params }) =>
+    service.listPartyJobs(auth, 'dealer', params.dealerId, params.typeId),
   );
   registerCall(app, calls.listDealers, ({ auth, query }) => service.listDealers(auth, query.q));
   registerCall(app, calls.createDealer, async ({ auth, body }) => {

@@ -12,6 +12,7 @@ import type { AddressPort } from '../../adapters/address/address-port';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { VehiclesService } from '../vehicles/vehicles.service';
 import type { CustomersRepository } from './customers.repository';
 
 /** Categories every dealer has a visibility entry for (the product's four), besides stored ones. */
@@ -39,12 +40,15 @@ export function createCustomersService({
   repository,
   catalog,
   address,
+  jobs,
 }: {
   /** Opens the transactions of the writes that touch more than one row. */
   db: Db;
   repository: CustomersRepository;
   catalog: CatalogService;
   address: AddressPort;
+  /** The specialist's work for a customer or dealership (the vehicles module reads it for the wizard too). */
+  jobs: Pick<VehiclesService, 'listCustomerJobs'>;
 }) {
   /**
    * Who may see and change a customer (issue 19): its owning installer and the dealership whose referral or
@@ -187,18 +191,32 @@ export function createCustomersService({
       return { success: true as const };
     },
 
-    async listInstallerCustomers(auth: AuthContext, typeId: number, q?: string) {
+    async listInstallerCustomers(auth: AuthContext, typeId: number, q?: string, limit?: number) {
       requireInstaller(auth, 'have customers');
       if (typeId !== auth.companyId)
         throw new AppError('FORBIDDEN', `Customers of specialist ${typeId} are not yours`);
-      return repository.listCustomers({ role: 'installer', companyId: typeId }, q);
+      return repository.listCustomers({ role: 'installer', companyId: typeId }, q, limit);
     },
 
-    async listInstallerDealers(auth: AuthContext, typeId: number, q?: string) {
+    async listInstallerDealers(auth: AuthContext, typeId: number, q?: string, limit?: number) {
       requireInstaller(auth, 'have dealerships');
       if (typeId !== auth.companyId)
         throw new AppError('FORBIDDEN', `Dealerships of specialist ${typeId} are not yours`);
-      return repository.listInstallerDealers(typeId, q);
+      return repository.listInstallerDealers(typeId, q, limit);
+    },
+
+    /**
+     * GET /getcustomerjobs/{customerId}/{typeId} and /getdealerjobs/{dealerId}/{typeId} (rows 135, 136; SHOW
+     * JOBS): the specialist's own work for one of its customers or dealerships. The party must be the caller's
+     * (its customer, or a dealership it works with), else NOT_FOUND; another specialist's id is FORBIDDEN.
+     */
+    async listPartyJobs(auth: AuthContext, kind: 'customer' | 'dealer', id: number, typeId: number) {
+      requireInstaller(auth, 'have jobs');
+      if (typeId !== auth.companyId)
+        throw new AppError('FORBIDDEN', `Jobs of specialist ${typeId} are not yours to read`);
+      if (kind === 'customer') await customerAccess(auth, id);
+      else await visibleDealer(auth, id);
+      return jobs.listCustomerJobs(auth, { customer: id, installerId: typeId }, kind);
     },
 
     /** GET /dealers: an installer's dealerships; a dealer reads its own record. */

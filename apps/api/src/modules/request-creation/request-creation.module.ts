@@ -14,7 +14,7 @@ export function createCreationModules({ db, config, clock }: { db: Db; config: C
   const matching = createMatchingModule({ db });
   const catalog = createCatalogModule({ db, matching: matching.service });
   const vehicles = createVehiclesModule({ db, config, clock });
-  const customers = createCustomersModule({ db, catalog: catalog.service });
+  const customers = createCustomersModule({ db, catalog: catalog.service, jobs: vehicles.service });
   /** What createRequestCreationService needs (tests replace one part to inject a failure). */
   const serviceDeps = {
     db,

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { createRetailCustomer, userMaker } from '../../../test/world';
+import { createCustomer, linkInstallerDealer } from '../../db/factories/customers';
+import { createDealer, createInstaller } from '../../db/factories/identity';
+import { createServiceRequest } from '../../db/factories/service-requests';
+
+type Json = Record<string, unknown>;
+const PASSWORD = 'customers-jobs-password';
+
+/**
+ * SHOW JOBS (rows 135, 136) and the customers screen's type-ahead (rows 133, 134 with ?q= and ?limit=): a
+ * specialist reads its own work for its own customers and dealerships only.
+ */
+describe('customers screen: SHOW JOBS and the type-ahead', () => {
+  let t: TestApp;
+  let as: Record<'one' | 'two' | 'dealer' | 'assist', { headers: Record<string, string> }>;
+  let ids: { one: number; two: number; rita: number; other: number; sun: number; stranger: number };
+  let jobs: { retail: number; dealer: number };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const one = await createInstaller(db, { name: 'One Film' });
+    const two = await createInstaller(db, { name: 'Two Film' });
+    const sun = await createDealer(db, { name: 'Sun Motors' });
+    const stranger = await createDealer(db, { name: 'Stranger Cars' });
+    await linkInstallerDealer(db, one.id, sun.id);
+    const rita = await createRetailCustomer(db, one.id, { phone: '8135550101' });
+    const other = await createCustomer(db, { owningInstallerId: two.id, name: 'Otto Other' });
+    for (let i = 0; i < 30; i += 1) {
+      await createCustomer(db, {
+        owningInstallerId: one.id,
+        name: `Ann Example ${String(i).padStart(2, '0')}`,
+      });
+    }
+    const retail = await createServiceRequest(db, {
+      requestType: 'installer',
+      requestorInstallerId: one.id,
+      customerId: rita.id,
+      currentState: 'scheduled',
+      history: 'none',
+    });
+    const dealerJob = await createServiceRequest(db, {
+      requestType: 'dealer',
+      dealerId: sun.id,
+      assignedInstallerId: one.id,
+      currentState: 'finished',
+      history: 'none',
+    });
+    jobs = { retail: retail.request.id, dealer: dealerJob.request.id };
+    const user = userMaker(db, PASSWORD);
+    await user('cj-one@example.test', { installerId: one.id });
+    await user('cj-assist@example.test', { installerId: one.id }, 'ASSIST');
+    await user('cj-two@example.test', { installerId: two.id });
+    await user('cj-dealer@example.test', { dealerId: sun.id });
+    const sign = (email: string) => signIn(t.app, email, PASSWORD);
+    as = {
+      one: await sign('cj-one@example.test'),
+      assist: await sign('cj-assist@example.test'),
+      two: await sign('cj-two@example.test'),
+      dealer: await sign('cj-dealer@example.test'),
+    };
+    ids = { one: one.id, two: two.id, rita: rita.id, other: other.id, sun: sun.id, stranger: stranger.id };
+  });
+  afterAll(() => t.close());
+
+  const get = (who: keyof typeof as, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: as[who].headers });
+
+  it('lists a customer’s and a dealership’s jobs for SHOW JOBS, by either casing', async () => {
+    const customerJobs = await get('one', `/api/getcustomerjobs/${ids.rita}/${ids.one}`);
+    expect(customerJobs.statusCode, customerJobs.body).toBe(200);
+    expect((customerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([jobs.retail]);
+    expect((customerJobs.json() as Json[])[0]).toMatchObject({ currentState: 'scheduled' });
+    const dealerJobs = await get('one', `/api/getDealerJobs/${ids.sun}/${ids.one}/`);
+    expect(dealerJobs.statusCode, dealerJobs.body).toBe(200);
+    expect((dealerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([jobs.dealer]);
+    // ASSIST reads (read-only, decision 22).
+    expect((await get('assist', `/api/getcustomerjobs/${ids.rita}/${ids.one}`)).statusCode).toBe(200);
+  });
+
+  it('refuses another specialist’s id, another specialist’s customer, a stranger dealership and dealers', async () => {
+    expect((await get('two', `/api/getcustomerjobs/${ids.rita}/${ids.one}`)).statusCode).toBe(403);
+    expect((await get('two', `/api/getcustomerjobs/${ids.rita}/${ids.two}`)).statusCode).toBe(404);
+    expect((await get('one', `/api/getcustomerjobs/${ids.other}/${ids.one}`)).statusCode).toBe(404);
+    expect((await get('one', `/api/getdealerjobs/${ids.stranger}/${ids.one}`)).statusCode).toBe(404);
+    expect((await get('dealer', `/api/getdealerjobs/${ids.sun}/${ids.one}`)).statusCode).toBe(403);
+    const bad = await get('one', `/api/getcustomerjobs/abc/${ids.one}`);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as Json).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('searches on the server and answers at most ?limit= rows, in name order', async () => {
+    const page = await get('one', `/api/customerInstall/${ids.one}?q=ann&limit=10`);
+    expect(page.statusCode, page.body).toBe(200);
+    const names = (page.json() as Json[]).map((c) => c.customer_name);
+    expect(names).toHaveLength(10);
+    expect(names[0]).toBe('Ann Example 00');
+    expect((await get('one', `/api/customerInstall/${ids.one}?q=5550101`)).json()).toMatchObject([
+      { customer_name: 'Rita Retail' },
+    ]);
+    expect((await get('one', `/api/customerInstall/${ids.one}?limit=0`)).statusCode).toBe(400);
+    expect((await get('one', `/api/customerInstall/${ids.one}?limit=501`)).statusCode).toBe(400);
+    const dealers = (await get('one', `/api/dealerInstall/${ids.one}?q=sun&limit=5`)).json() as Json[];
+    expect(dealers.map((d) => d.dealer_name)).toEqual(['Sun Motors']);
+    expect(dealers[0]).toHaveProperty('billing_email');
+  });
+});

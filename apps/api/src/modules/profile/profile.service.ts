@@ -1,0 +1,90 @@
+import { AppError } from '@app/contracts/errors.contract';
+import type { TPaymentState, TProfile } from '@app/contracts/profile.contract';
+import type { AuthContext } from '../../platform/security/auth-context';
+import type { ProfileRepository, ProfileRow } from './profile.repository';
+
+/** Payment onboarding (002 §4): no account → required; an account not yet onboarded → in progress. */
+export function paymentState(
+  row: Pick<ProfileRow, 'stripe_account_id' | 'onboarding_complete'>,
+): TPaymentState {
+  if (row.onboarding_complete) return 'complete';
+  return row.stripe_account_id ? 'in_progress' : 'required';
+}
+
+/** PGlite answers a text[] as an array; node-postgres too, but a driver may answer its literal '{a,b}'. */
+function textArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((v) => v.replace(/^"|"$/g, ''));
+}
+
+export function createProfileService({ repository }: { repository: ProfileRepository }) {
+  return {
+    /**
+     * GET /profile/{userId} (row 157): the caller's own profile only (another user's id is FORBIDDEN), for the
+     * specialist it acts for. ASSIST users read it too (read-only everywhere, decision 22).
+     */
+    async getProfile(auth: AuthContext, userId: number): Promise<TProfile> {
+      if (userId !== auth.userId)
+        throw new AppError('FORBIDDEN', `The profile of user ${userId} is not yours`);
+      const row = await repository.find(userId, auth.companyId);
+      if (!row) throw new AppError('NOT_FOUND', `Profile of user ${userId} not found`);
+      const state = paymentState(row);
+      const steps = [
+        { key: 'payment' as const, label: 'Payment account set up', done: state === 'complete' },
+        {
+          key: 'firstJob' as const,
+          label: 'First job scheduled',
+          done: row.has_job || Number(row.trial_jobs_completed) > 0,
+        },
+        { key: 'calendar' as const, label: 'Calendar linked', done: row.calendar_authenticated },
+        { key: 'catalog' as const, label: 'Service catalog priced', done: row.has_catalog },
+      ];
+      return {
+        user: {
+          User_id: Number(row.user_id),
+          user_name: row.user_name,
+          Email: row.user_email,
+          user_phone_number: row.user_phone,
+          access: row.user_access,
+        },
+        installer: {
+          Installer_id: Number(row.installer_id),
+          Installer_Name: row.installer_name,
+          installer_email: row.installer_email,
+          phone: row.installer_phone,
+          address_line1: row.address_line1,
+          city: row.city,
+          state: row.state,
+          zip: row.zip,
+          installer_category: row.category,
+          categories: textArray(row.categories),
+          services: [
+            ...(row.offers_retail ? (['retail'] as const) : []),
+            ...(row.offers_wholesale ? (['whole'] as const) : []),
+          ],
+          capacity: Number(row.capacity),
+          tax_rate: Number(row.tax_rate_bps) / 100,
+          subscription: row.subscription,
+          is_trial: row.is_trial,
+          trial_jobs_completed: Number(row.trial_jobs_completed),
+          calendar_linked: row.calendar_authenticated,
+          created_date: row.created_date,
+        },
+        payment: {
+          state,
+          onboarding_complete: row.onboarding_complete,
+          has_account: Boolean(row.stripe_account_id),
+          progress: state === 'complete' ? 100 : 50,
+        },
+        setup: row.is_trial
+          ? { steps, completed: steps.filter((s) => s.done).length, total: steps.length }
+          : null,
+      };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
