@@ -452,6 +452,7 @@ const ID_BY_PATH: [RegExp, Kind][] = [
   [/^\/api\/dealers?\//i, 'dealer'],
   [/^\/api\/(installers|installerLocations|installerAuth|updateLocation)\//i, 'installer'],
   [/^\/api\/userAccess\//i, 'user'],
+  [/^\/api\/users\//i, 'user'],
   [/^\/api\/customers?\//i, 'customer'],
   [/^\/api\/invoices\//i, 'invoice'],
   [/^\/api\/terminal\//i, 'reader'],

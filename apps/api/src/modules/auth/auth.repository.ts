@@ -206,7 +206,11 @@ export function createAuthRepository(db: Db) {
     async updatePasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<string | null> {
       const rows = await tx
         .update(users)
-        .set({ passwordHash, status: 'active' })
+        // A pending user (never signed in) becomes active; a disabled one stays disabled.
+        .set({
+          passwordHash,
+          status: sql`case when ${users.status} = 'pending' then 'active' else ${users.status} end`,
+        })
         .where(eq(users.id, userId))
         .returning({ email: users.email });
       return rows[0]?.email ?? null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TSessionUser, TTokenResponse, TUserProfile } from '@app/contracts/auth.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import { getDummyHash, hashPassword, verifyPassword } from '../../platform/security/password';
 import {
@@ -24,6 +24,8 @@ import { sessionUserOf } from './session-user';
 const PAIR_FORGET_MS = 24 * 60 * 60 * 1000;
 /** Password-reset requests: 5 per hour per IP and per address. */
 const RESET_WINDOW_MS = 60 * 60 * 1000;
+/** A new user's set-password link lives 7 days. */
+const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const SIGN_IN_FAILED = 'Sign in failed. Please check your credentials and try again.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -261,6 +263,52 @@ export function createAuthService({
           },
         });
       });
+    },
+
+    /**
+     * A new user's set-password e-mail (User Management, docs/decisions/017-user-management.md): a single-use
+     * link like a reset's, valid for 7 days, written in the caller's transaction. The password is never sent.
+     */
+    async sendSetPasswordEmail(
+      tx: Db | Tx,
+      user: { id: number; email: string; name: string },
+    ): Promise<void> {
+      const invite = createResetToken();
+      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
+      await repository.insertPasswordResetToken(tx, {
+        tokenHash: invite.hash,
+        userId: user.id,
+        expiresAt: new Date(clock().getTime() + SET_PASSWORD_TTL_MS),
+      });
+      await enqueueOutbox(tx, {
+        channel: 'email',
+        kind: 'set-password',
+        payload: {
+          to: user.email,
+          subject: 'Your account is ready: choose a password',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'An administrator created an account for you. Open this link to choose your password:',
+            link,
+            '',
+            'The link works once and expires in 7 days.',
+          ].join('\n'),
+        },
+      });
+    },
+
+    /**
+     * Ends every session of the user (disabled, or its access changed): its refresh tokens are revoked, so
+     * its access tokens stop working at once here and within AUTH_CACHE_MS on every other API process.
+     */
+    async endSessions(tx: Db | Tx, userId: number): Promise<void> {
+      await repository.revokeAllForUser(tx, userId, clock());
+    },
+
+    /** Drops this process's cached sessions of the user (call after the change is committed). */
+    forgetUser(userId: number): void {
+      userCache?.forgetUser(userId);
     },
 
     /**

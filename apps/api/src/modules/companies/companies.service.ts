@@ -83,11 +83,11 @@ export function createCompaniesService({
     /** Companies the user may reach (row 4). Users read their own list; an ADMIN reads those of users of its company. */
     async listUserAccess(auth: AuthContext, userId: number): Promise<TCompanyAccessEntry[]> {
       const user = await accounts.findUser(userId);
-      const sameCompany =
-        user &&
-        user.userType === auth.userType &&
-        (auth.userType === 'dealer' ? user.dealerId : user.installerId) === auth.companyId;
-      if (!user || (user.id !== auth.userId && !(auth.access === 'ADMIN' && sameCompany))) {
+      // An ADMIN reads the lists of users whose primary company it holds (User Management, decision 017).
+      const primary = user && user.userType === auth.userType ? (user.dealerId ?? user.installerId) : null;
+      const administered =
+        auth.access === 'ADMIN' && primary !== null && (await accounts.mayActFor(auth.userId, primary));
+      if (!user || (user.id !== auth.userId && !administered)) {
         throw new AppError('NOT_FOUND', `User ${userId} not found`);
       }
       const companies = await accounts.listCompanies(user);
