@@ -301,6 +301,16 @@ export const ZBenefitsInterestReply = z.object({
 });
 
 const ZUserIdParams = z.object({ userId: ZDbId });
+export const REFERRAL_PAGE_DEFAULT = 100;
+/**
+ * Rows 96, 97 paged newest first (decision 016): `limit` referrals, and `before` — the id of the oldest
+ * referral the caller holds — for the ones older than it. A page costs the same however long the history.
+ */
+export const ZReferralListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(REFERRAL_PAGE_DEFAULT),
+  before: ZDbId.optional().describe('A referral id from a page already read: the page after it'),
+});
+export type TReferralListQuery = z.infer<typeof ZReferralListQuery>;
 const ZTypeIdParams = z.object({ typeId: ZDbId });
 const ZDealerIdParams = z.object({ dealerId: ZDbId });
 const tags = ['referrals'] as const;
@@ -311,10 +321,11 @@ export const referralCalls = {
     method: 'GET',
     path: referralPaths.dealerReferrals,
     params: ZUserIdParams,
+    query: ZReferralListQuery,
     reply: z.array(ZReferral),
     errors: ['FORBIDDEN'],
     access: { effect: 'read', roles: ['dealer'] },
-    summary: "The referrals of the caller's dealership, newest first (row 96)",
+    summary: "The referrals of the caller's dealership, newest first, a page at a time (row 96)",
     tags,
   }),
   specialistReferrals: defineCall({
@@ -322,10 +333,11 @@ export const referralCalls = {
     method: 'GET',
     path: referralPaths.specialistReferrals,
     params: ZTypeIdParams,
+    query: ZReferralListQuery,
     reply: z.array(ZReferral),
     errors: ['FORBIDDEN'],
     access: { effect: 'read', roles: ['installer'] },
-    summary: 'Leads offered to the installer (available) and those it claimed (owned) (row 97)',
+    summary: 'Leads offered to the installer (available) and those it claimed (owned), newest first (row 97)',
     tags,
   }),
   summary: defineCall({

@@ -75,7 +75,11 @@ export const referrals = pgTable(
     check('referrals_claim_check', sql`(${t.specialistAction} = 'owned') = (${t.claimedAt} is not null)`),
     index('referrals_dealer_status_idx').on(t.dealerId, t.status, t.dateAdded),
     index('referrals_status_idx').on(t.status, t.dateAdded),
-    index('referrals_claimed_by_idx').on(t.claimedByInstallerId),
+    // The lists' pages, newest first (decision 016): a dealership's, the installer's claimed leads, and the
+    // leads still claimable (OFFERED and not expired: a range of the next 30 days of expiry dates).
+    index('referrals_dealer_list_idx').on(t.dealerId, t.dateAdded, t.id),
+    index('referrals_claimed_list_idx').on(t.claimedByInstallerId, t.dateAdded, t.id),
+    index('referrals_offered_open_idx').on(t.expirationDate).where(sql`${t.status} = 'OFFERED'`),
     index('referrals_request_idx').on(t.requestId),
     uniqueIndex('referrals_benefits_token_unique').on(t.benefitsTokenHash),
     index('referrals_payable_idx').on(t.dealerId, t.completedAt),

@@ -17,6 +17,17 @@ export type ReferralView = {
   history: { status: string; changedAt: Date }[];
 };
 
+/** A page of a referral list: `limit` rows older than the referral `before` (newest first when absent). */
+export type ReferralPage = { limit: number; before?: number };
+
+/** Rows after referral `before` in the lists' order (date_added desc, id desc); every row without one. */
+function olderThan(before: number | undefined) {
+  return before === undefined
+    ? undefined
+    : sql`(${referrals.dateAdded}, ${referrals.id}) <
+          (select b.date_added, b.id from referrals b where b.id = ${before})`;
+}
+
 export type CandidateInstaller = {
   id: number;
   name: string;
@@ -82,33 +93,44 @@ export function createReferralsRepository(db: Db) {
   }
 
   return {
-    /** Every referral of a dealership, newest sale first. */
-    async listForDealer(dealerId: number): Promise<ReferralView[]> {
+    /** A page of a dealership's referrals, newest sale first: one range of referrals_dealer_list_idx. */
+    async listForDealer(dealerId: number, page: ReferralPage): Promise<ReferralView[]> {
       const rows = await selectViews()
-        .where(eq(referrals.dealerId, dealerId))
-        .orderBy(desc(referrals.dateAdded), desc(referrals.id));
+        .where(and(eq(referrals.dealerId, dealerId), olderThan(page.before)))
+        .orderBy(desc(referrals.dateAdded), desc(referrals.id))
+        .limit(page.limit);
       return withHistory(rows);
     },
 
-    /** Leads offered to the installer and still claimable, and those it claimed; newest first. */
-    async listForInstaller(installerId: number, now: Date): Promise<ReferralView[]> {
-      const offered = db
-        .select({ id: referralOffers.referralId })
-        .from(referralOffers)
-        .where(eq(referralOffers.installerId, installerId));
-      const rows = await selectViews()
+    /**
+     * A page of the leads the installer claimed and of those offered to it and still claimable, newest
+     * first. Each arm is read in index order and limited before the merge (decision 016): the claimed ones
+     * through referrals_claimed_list_idx, the claimable ones through referrals_offered_open_idx — a lead is
+     * claimable only until it expires, 30 days after it was added, so that arm never reads older history.
+     */
+    async listForInstaller(installerId: number, now: Date, page: ReferralPage): Promise<ReferralView[]> {
+      const newestFirst = [desc(referrals.dateAdded), desc(referrals.id)];
+      const claimed = selectViews()
+        .where(and(eq(referrals.claimedByInstallerId, installerId), olderThan(page.before)))
+        .orderBy(...newestFirst)
+        .limit(page.limit);
+      const offered = selectViews()
         .where(
-          or(
-            eq(referrals.claimedByInstallerId, installerId),
-            and(
-              eq(referrals.status, 'OFFERED'),
-              inArray(referrals.id, offered),
-              or(isNull(referrals.expirationDate), gt(referrals.expirationDate, now)),
-            ),
+          and(
+            eq(referrals.status, 'OFFERED'),
+            or(isNull(referrals.expirationDate), gt(referrals.expirationDate, now)),
+            sql`exists (select 1 from referral_offers o
+                        where o.referral_id = ${referrals.id} and o.installer_id = ${installerId})`,
+            olderThan(page.before),
           ),
         )
-        .orderBy(desc(referrals.dateAdded), desc(referrals.id));
-      return withHistory(rows);
+        .orderBy(...newestFirst)
+        .limit(page.limit);
+      const merged = [...(await claimed), ...(await offered)]
+        .sort((a, b) => b.row.dateAdded.getTime() - a.row.dateAdded.getTime() || b.row.id - a.row.id)
+        .filter((r, i, all) => i === 0 || all[i - 1]?.row.id !== r.row.id)
+        .slice(0, page.limit);
+      return withHistory(merged);
     },
 
     async findView(id: number, conn: Conn = db): Promise<ReferralView | null> {

@@ -5,9 +5,11 @@ import type { ReferralsService } from './referrals.service';
 
 /** Rows 96–103 and the customer's benefits page (docs/decisions/010-referral-programme.md). */
 export function registerReferralsRoutes(app: FastifyInstance, { service }: { service: ReferralsService }) {
-  registerCall(app, calls.dealerReferrals, ({ auth, params }) => service.listForDealer(auth, params.userId));
-  registerCall(app, calls.specialistReferrals, ({ auth, params }) =>
-    service.listForInstaller(auth, params.typeId),
+  registerCall(app, calls.dealerReferrals, ({ auth, params, query }) =>
+    service.listForDealer(auth, params.userId, query),
+  );
+  registerCall(app, calls.specialistReferrals, ({ auth, params, query }) =>
+    service.listForInstaller(auth, params.typeId, query),
   );
   registerCall(app, calls.summary, ({ auth, params }) => service.summary(auth, params.dealerId));
   registerCall(app, calls.create, ({ auth, body }) => service.create(auth, body));

@@ -26,7 +26,7 @@ import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { claimantOf } from './referrals.claimant';
 import { benefitsServices, claimCopyEmail, customerEmail, leadOfferEmail } from './referrals.messages';
 import { createReferralPayouts } from './referrals.payouts';
-import type { ReferralsRepository, ReferralView } from './referrals.repository';
+import type { ReferralPage, ReferralsRepository, ReferralView } from './referrals.repository';
 import { applyReferralEvent, lockReferral, type ReferralRow } from './referrals.transitions';
 import {
   capitaliseName,
@@ -209,17 +209,17 @@ export function createReferralsService({
   }
 
   return {
-    async listForDealer(auth: AuthContext, userId: number): Promise<TReferral[]> {
+    async listForDealer(auth: AuthContext, userId: number, page: ReferralPage): Promise<TReferral[]> {
       assertSelf(auth, userId, 'user');
       const now = clock();
-      const views = await repository.listForDealer(auth.companyId);
+      const views = await repository.listForDealer(auth.companyId, page);
       return Promise.all(views.map((v) => referralWire(v, true, now)));
     },
 
-    async listForInstaller(auth: AuthContext, typeId: number): Promise<TReferral[]> {
+    async listForInstaller(auth: AuthContext, typeId: number, page: ReferralPage): Promise<TReferral[]> {
       assertSelf(auth, typeId, 'company');
       const now = clock();
-      const views = await repository.listForInstaller(auth.companyId, now);
+      const views = await repository.listForInstaller(auth.companyId, now, page);
       return Promise.all(
         views.map((v) => referralWire(v, v.row.claimedByInstallerId === auth.companyId, now)),
       );

@@ -1,6 +1,6 @@
 import type { TReferral } from '@app/contracts/referrals.contract';
 import type { UserType } from '@app/domain/identity/access';
-import { Badge, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { useRowKeys } from '../../lib/use-row-keys';
@@ -23,6 +23,10 @@ type ReferralListProps = {
   isError: boolean;
   isFetching: boolean;
   onRetry: () => void;
+  /** Older referrals exist beyond the pages shown (the list is read a page at a time, newest first). */
+  hasOlder?: boolean;
+  isLoadingOlder?: boolean;
+  onShowOlder?: () => void;
   onSelect: (referralId: number, options?: { isKeyboardMove?: boolean }) => void;
 };
 
@@ -148,6 +152,18 @@ export function ReferralList(props: ReferralListProps) {
             </li>
           ))}
         </ul>
+      )}
+      {props.hasOlder && !props.isError && (
+        <Group justify="center" p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={props.isLoadingOlder}
+            onClick={props.onShowOlder}
+          >
+            Show older referrals
+          </Button>
+        </Group>
       )}
     </Paper>
   );

@@ -1,13 +1,29 @@
 import type { TSessionUser } from '@app/contracts/auth.contract';
-import { referralCalls } from '@app/contracts/referrals.contract';
+import { REFERRAL_PAGE_DEFAULT, referralCalls } from '@app/contracts/referrals.contract';
 import { apiRequest } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 
-/** The dealer's referrals (row 96) or the leads offered to and claimed by the installer (row 97). */
-export function fetchReferrals(user: Pick<TSessionUser, 'userType' | 'userId' | 'companyId'>) {
+/**
+ * A page of the dealer's referrals (row 96) or of the leads offered to and claimed by the installer (row 97),
+ * newest first; `before` (the last referral of the page before) reads the next older page.
+ */
+export function fetchReferrals(
+  user: Pick<TSessionUser, 'userType' | 'userId' | 'companyId'>,
+  before?: number,
+) {
+  const query = { limit: REFERRAL_PAGE_DEFAULT, before };
   return user.userType === 'dealer'
-    ? callApi(referralCalls.dealerReferrals, { params: { userId: user.userId } }, { isQuiet: true })
-    : callApi(referralCalls.specialistReferrals, { params: { typeId: user.companyId } }, { isQuiet: true });
+    ? callApi(referralCalls.dealerReferrals, { params: { userId: user.userId }, query }, { isQuiet: true })
+    : callApi(
+        referralCalls.specialistReferrals,
+        { params: { typeId: user.companyId }, query },
+        { isQuiet: true },
+      );
+}
+
+/** The page after `page`, or none when it was the last (a short page). */
+export function olderReferralsAfter(page: { referral_id: number }[]): number | undefined {
+  return page.length < REFERRAL_PAGE_DEFAULT ? undefined : page.at(-1)?.referral_id;
 }
 
 /** The dealership's funnel and bonuses. */

@@ -3,7 +3,7 @@ import { isReadOnlyAccess } from '@app/domain/identity/access';
 import { Box, Button, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiHttpError } from '../../lib/api-client';
@@ -26,6 +26,7 @@ import {
   fetchReferralSummary,
   fetchReferrals,
   type NewReferral,
+  olderReferralsAfter,
 } from './referrals-api';
 
 /**
@@ -50,9 +51,11 @@ export function ReferralsPage() {
   const selectedId = readPositiveInt(params.get('id'));
   const isAdding = isDealer && !isReadOnly && params.get('new') === '1';
 
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: referralKeys.list(companyId, userType, isDealer ? (user?.userId ?? 0) : companyId),
-    queryFn: () => fetchReferrals({ userType, userId: user?.userId ?? 0, companyId }),
+    queryFn: ({ pageParam }) => fetchReferrals({ userType, userId: user?.userId ?? 0, companyId }, pageParam),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: olderReferralsAfter,
     enabled: user !== null,
   });
   const summary = useQuery({
@@ -108,7 +111,7 @@ export function ReferralsPage() {
   }, [selectedId, isAdding]);
 
   if (!user) return null;
-  const items = list.data ?? [];
+  const items = list.data?.pages.flat() ?? [];
   const selected = items.find((referral) => referral.referral_id === selectedId) ?? null;
   const isPanelOpen = isAdding || selected !== null;
 
@@ -189,6 +192,9 @@ export function ReferralsPage() {
             isError={list.isError}
             isFetching={list.isFetching}
             onRetry={() => list.refetch()}
+            hasOlder={list.hasNextPage}
+            isLoadingOlder={list.isFetchingNextPage}
+            onShowOlder={() => list.fetchNextPage()}
             onSelect={(referralId, options) =>
               options?.isKeyboardMove
                 ? setParams({ id: String(referralId) }, { replace: selectedId !== null })
