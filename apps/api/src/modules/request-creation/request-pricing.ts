@@ -69,6 +69,44 @@ function toCents(value: number): number {
 }
 
 /**
+ * An installer's discount on a line: an amount 0..cost or a percentage 0..100 (dealers: 403). Returns the
+ * discounted line, or null after recording why not in `errors` (collected into M66 by the caller).
+ */
+export function applyLineDiscount(
+  line: ServiceLine,
+  { discount, percent }: { discount: number; percent: number },
+  caller: UserType,
+  name: string,
+  errors: string[],
+): ServiceLine | null {
+  if (caller !== 'installer') throw new AppError('FORBIDDEN', discountNotAllowedMessage);
+  if (discount < 0 || percent < 0) {
+    errors.push(`${name}: discount cannot be negative`);
+    return null;
+  }
+  if (discount !== 0 && toCents(discount) > line.amountCents) {
+    errors.push(`${name}: discount cannot exceed cost`);
+    return null;
+  }
+  if (percent > 100) {
+    errors.push(`${name}: discount percent cannot exceed 100`);
+    return null;
+  }
+  const updated = setLineDiscount(
+    line,
+    discount !== 0
+      ? { kind: 'amount', amountCents: toCents(discount) }
+      : { kind: 'percent', percentBps: Math.round(percent * 100) },
+    caller,
+  );
+  if (!updated.ok) {
+    errors.push(`${name}: ${updated.message}`);
+    return null;
+  }
+  return updated.line;
+}
+
+/**
  * Prices submitted lines from the catalog (see README.md "Server-derived totals"). Every price comes from the
  * catalog row (a trim override replacing the size price); a submitted amount, value or fee must agree within
  * 0.01; discounts only from installers; custom services (priced 0) only from installers, with description,
@@ -202,31 +240,9 @@ export function createLinePricer(deps: {
     const discount = input.serviceDiscount ?? 0;
     const percent = input.serviceDiscountPercent ?? 0;
     if (discount !== 0 || percent !== 0) {
-      if (scope.caller !== 'installer') throw new AppError('FORBIDDEN', discountNotAllowedMessage);
-      if (discount < 0 || percent < 0) {
-        errors.push(`${name}: discount cannot be negative`);
-        return null;
-      }
-      if (discount !== 0 && toCents(discount) > line.amountCents) {
-        errors.push(`${name}: discount cannot exceed cost`);
-        return null;
-      }
-      if (percent > 100) {
-        errors.push(`${name}: discount percent cannot exceed 100`);
-        return null;
-      }
-      const updated = setLineDiscount(
-        line,
-        discount !== 0
-          ? { kind: 'amount', amountCents: toCents(discount) }
-          : { kind: 'percent', percentBps: Math.round(percent * 100) },
-        scope.caller,
-      );
-      if (!updated.ok) {
-        errors.push(`${name}: ${updated.message}`);
-        return null;
-      }
-      line = updated.line;
+      const discounted = applyLineDiscount(line, { discount, percent }, scope.caller, name, errors);
+      if (!discounted) return null;
+      line = discounted;
     }
 
     const valueCents = line.amountCents - (line.discountCents ?? 0);
