@@ -404,6 +404,22 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   await linkInstallerDealer(tx, elite.id, harbor.id);
   await linkInstallerDealer(tx, north.id, harbor.id);
   await linkInstallerDealer(tx, clearview.id, harbor.id);
+  // A dealership Elite added itself and that has no users of its own: Elite keeps its contact details on the
+  // customers screen (R19; a dealership with users keeps its own record).
+  const bayshore = await createDealer(tx, {
+    name: 'Bayshore Classics',
+    email: 'office@bayshoreclassics.test',
+    billingEmail: 'billing@bayshoreclassics.test',
+    phone: '8135550177',
+    addressLine1: '3310 W Bay to Bay Blvd',
+    city: 'Tampa',
+    state: 'FL',
+    zip: '33629',
+    latitude: 27.9225,
+    longitude: -82.4986,
+    createdByInstallerId: elite.id,
+  });
+  await linkInstallerDealer(tx, elite.id, bayshore.id);
   await addPreferredInstaller(tx, sunrise.id, elite.id);
   await addPreferredInstaller(tx, sunrise.id, north.id);
   await createDealerVendorPreference(tx, {
