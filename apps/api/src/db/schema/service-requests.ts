@@ -127,6 +127,10 @@ export const serviceRequests = pgTable(
       t.id,
     ),
     index('service_requests_dealer_list_idx').on(t.dealerId, t.currentState, t.availableDate),
+    // GET /requestOffered/{typeId} of a dealership: its dealer requests by id (decision 016).
+    index('service_requests_requestor_dealer_id_idx')
+      .on(t.requestorDealerId, t.id)
+      .where(sql`${t.requestType} = 'dealer' and ${t.deletedAt} is null`),
     // Installer lists: own estimates by type and state; assigned jobs by state.
     index('service_requests_requestor_installer_list_idx').on(
       t.requestorInstallerId,
@@ -257,6 +261,8 @@ export const requestOffers = pgTable(
     uniqueIndex('request_offers_request_installer_unique').on(t.requestId, t.installerId),
     // requestId included so the installer's 'offered' branch of the lists reads the index only.
     index('request_offers_installer_status_idx').on(t.installerId, t.currentStatus, t.requestId),
+    // GET /requestOffered/{typeId} of an installer: its offers by id (decision 016).
+    index('request_offers_installer_list_idx').on(t.installerId, t.id),
     // The installer's 'offered' list branch, in list order (decision 016).
     index('request_offers_open_offered_idx')
       .on(t.installerId, t.requestAvailableDate, t.requestId)

@@ -29,6 +29,9 @@ import {
   toRequestimate,
 } from './service-requests.wire.repository';
 
+/** GET /requestOffered/{typeId} counts a company's offers up to this many; beyond, the total is capped. */
+export const OFFERS_TOTAL_BOUND = 1000;
+
 /** The list reads: a list scope's page (cached), and a company's offers. */
 export function createListReads({ run, cachedRead }: Statements) {
   return {
@@ -108,39 +111,46 @@ export function createListReads({ run, cachedRead }: Statements) {
     },
 
     /**
-     * Offers of a company (GET /requestOffered/{typeId}): an installer's own offers, or the accepted offers
-     * on a dealership's requests; requests deleted are left out. Ordered by offer id.
+     * Offers of a company (GET /requestOffered/{typeId}): an installer's own offers by offer id, or the
+     * accepted offers on a dealership's requests by request id; requests deleted are left out. The page is
+     * one index range read in order and cut at offset + limit (request_offers_installer_list_idx,
+     * service_requests_requestor_dealer_id_idx); the total is counted up to OFFERS_TOTAL_BOUND rows, so
+     * neither grows with the company's history (decision 016). `capped`: there are more than the total says.
      */
     async listOffersOfCompany(
       viewer: Viewer,
       paging: Paging,
-    ): Promise<{ items: TRequestOffer[]; total: number }> {
+    ): Promise<{ items: TRequestOffer[]; total: number; capped: boolean }> {
       const visible = () =>
         viewer.role === 'installer'
-          ? sql`select o.id from request_offers o
+          ? sql`select o.id, o.id as sort_a, 0 as sort_b from request_offers o
                 join service_requests sr on sr.id = o.request_id
-                where o.installer_id = ${P.companyId} and sr.deleted_at is null`
-          : sql`select o.id from service_requests sr
-                join request_offers o on o.request_id = sr.id
+                where o.installer_id = ${P.companyId} and sr.deleted_at is null
+                order by o.id`
+          : sql`select o.id, sr.id as sort_a, o.id as sort_b from service_requests sr
+                join request_offers o on o.request_id = sr.id and o.current_status = 'accepted'
                 where sr.requestor_dealer_id = ${P.companyId} and sr.request_type = 'dealer'
-                  and sr.deleted_at is null and o.current_status = 'accepted'`;
+                  and sr.deleted_at is null
+                order by sr.id, o.id`;
       const found = await run<OfferJson & { total: number }>(
         `company_offers_${viewer.role}`,
         () => sql`
-          with visible as (${visible()})
           select t.total, r.*
-          from (select count(*)::int as total from visible) t
+          from (select count(*)::int as total
+                from (${visible()} limit ${sql.raw(String(OFFERS_TOTAL_BOUND + 1))}) b) t
           left join lateral (
-            select ${offerFields}
-            from (select v.id from visible v order by v.id limit ${P.limit} offset ${P.offset}) p
+            select ${offerFields}, p.sort_a, p.sort_b
+            from (${visible()} limit ${P.limit} offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
-          order by r.id`,
+          order by r.sort_a, r.sort_b`,
         { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
       );
+      const counted = Number(found[0]?.total ?? 0);
       return {
-        total: Number(found[0]?.total ?? 0),
+        total: Math.min(counted, OFFERS_TOTAL_BOUND),
+        capped: counted > OFFERS_TOTAL_BOUND,
         items: found.filter((r) => r.id != null).map(toOffer),
       };
     },

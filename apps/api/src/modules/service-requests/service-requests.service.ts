@@ -92,8 +92,7 @@ export function createServiceRequestsService({ repository }: { repository: Servi
       if (typeId !== auth.companyId) {
         throw new AppError('FORBIDDEN', `Offers of company ${typeId} are not yours to read`);
       }
-      const { items, total } = await repository.listOffersOfCompany(viewerOf(auth), paging);
-      return { items, total, ...paging };
+      return repository.listOffersOfCompany(viewerOf(auth), paging);
     },
   };
 }

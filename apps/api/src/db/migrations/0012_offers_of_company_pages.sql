@@ -1,0 +1,2 @@
+CREATE INDEX "request_offers_installer_list_idx" ON "request_offers" USING btree ("installer_id","id");--> statement-breakpoint
+CREATE INDEX "service_requests_requestor_dealer_id_idx" ON "service_requests" USING btree ("requestor_dealer_id","id") WHERE "service_requests"."request_type" = 'dealer' and "service_requests"."deleted_at" is null;

@@ -1,0 +1,67 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
+import { createServiceRequest } from '../../db/factories/service-requests';
+import { serviceRequests } from '../../db/schema/service-requests';
+import { mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+import { OFFERS_TOTAL_BOUND } from './service-requests.lists.repository';
+
+describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)', () => {
+  let t: TestApp;
+  let installerId: number;
+  let session: Session;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const db = t.database.db;
+    const dealer = await createDealer(db);
+    const installer = await createInstaller(db);
+    installerId = installer.id;
+    session = await mintSession(t.config.jwtSecret, await createUser(db, { installerId: installer.id }));
+    const { request } = await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: dealer.id,
+      currentState: 'new',
+      assignedInstallerId: null,
+      offers: [{ installerId: installer.id, currentStatus: 'offered' }],
+    });
+    // OFFERS_TOTAL_BOUND + 4 more copies of the request, each offered to the installer.
+    const columns = Object.values(getTableColumns(serviceRequests))
+      .filter((c) => c.name !== 'id')
+      .map((c) => sql.identifier(c.name));
+    const list = sql.join(columns, sql`, `);
+    await db.execute(sql`
+      with copies as (
+        insert into service_requests (${list})
+        select ${list} from service_requests, generate_series(1, ${OFFERS_TOTAL_BOUND + 4})
+        where id = ${request.id}
+        returning id)
+      insert into request_offers (request_id, installer_id, current_status)
+      select id, ${installerId}, 'offered' from copies`);
+  });
+  afterAll(() => t.close());
+
+  it('says the total is the bound and that it is capped, and pages in offer order', async () => {
+    const get = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/requestOffered/${installerId}?${query}`,
+        headers: session.headers,
+      });
+    const first = await get('limit=5');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe(String(OFFERS_TOTAL_BOUND));
+    expect(first.headers['x-total-count-capped']).toBe('true');
+    const ids = first.json<{ offerId: number }[]>().map((o) => o.offerId);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toHaveLength(5);
+
+    // The last page beyond the bound still answers: offset counts rows, not the capped total.
+    const last = await get(`limit=10&offset=${OFFERS_TOTAL_BOUND}`);
+    expect(last.json()).toHaveLength(5);
+    expect(Math.min(...last.json<{ offerId: number }[]>().map((o) => o.offerId))).toBeGreaterThan(
+      Math.max(...ids),
+    );
+  });
+});
