@@ -30,6 +30,8 @@ export const ZDevOutboxItem = z.object({
   /** ISO 8601, UTC. */
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** File names of an e-mail's attachments (a signed contract's PDF). */
+  attachments: z.array(z.string()).optional(),
 });
 export type TDevOutboxItem = z.infer<typeof ZDevOutboxItem>;
 

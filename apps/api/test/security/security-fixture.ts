@@ -540,6 +540,10 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   // The bookkeeper report's range (row 110).
   startDate: () => ({ value: '2026-03-01', kind: null }),
   endDate: () => ({ value: '2026-03-31', kind: null }),
+  // A local storage link (GET /storage/object) nobody signed: refused 403 whoever opens it.
+  key: () => ({ value: 'contracts/request-1/unsigned.pdf', kind: null }),
+  expires: () => ({ value: '4102444800', kind: null }),
+  signature: () => ({ value: 'not-a-signature', kind: null }),
 };
 
 /** Body fields whose names say which record they name. */

@@ -411,10 +411,10 @@ export const transitionTable: readonly TransitionRule[] = [
     requestTypes: bothTypes,
     from: ['scheduled'],
     who: anyInstaller,
-    guards: ['validVin'],
+    guards: ['validVin', 'contractSigned'],
     to: { state: 'received', offer: { owner: 'performer', status: 'received' } },
     effects: ['saveVin', 'referralStatus:RECEIVED', 'writeHistory:received'],
-    doc: 'CHECK IN with a valid VIN (replaces an NV placeholder).',
+    doc: 'CHECK IN with a valid VIN (replaces an NV placeholder). Refused before a required contract is signed (decision 10).',
   },
   {
     id: 'T10',

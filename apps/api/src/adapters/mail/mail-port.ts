@@ -1,5 +1,14 @@
 /** An e-mail's content; the port owns it (the outbox queues it, modules/outbox/outbox-messages.ts). */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Files sent with the message (a signed contract's PDF); the content is base64 so the outbox can keep it as JSON. */
+  attachments?: EmailAttachment[];
+};
+
+export type EmailAttachment = { filename: string; contentType: string; contentBase64: string };
 
 /**
  * An e-mail ready to hand to a provider. `outboxId` identifies the outbox item being delivered

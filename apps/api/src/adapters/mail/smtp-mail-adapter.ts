@@ -72,6 +72,15 @@ export function createSmtpMailAdapter({ url }: { url: string }): MailPort {
         subject: msg.subject,
         text: msg.text,
         ...(msg.html ? { html: msg.html } : {}),
+        ...(msg.attachments?.length
+          ? {
+              attachments: msg.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.contentBase64, 'base64'),
+              })),
+            }
+          : {}),
         ...(msg.outboxId != null ? { headers: { 'X-Outbox-Id': String(msg.outboxId) } } : {}),
       });
       return { id: info.messageId };

@@ -31,6 +31,11 @@ const ZEmailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  attachments: z
+    .array(
+      z.object({ filename: z.string().min(1), contentType: z.string().min(1), contentBase64: z.string() }),
+    )
+    .optional(),
 });
 const ZSmsPayload = z.object({ to: z.string().min(1), text: z.string().min(1) });
 

@@ -18,6 +18,7 @@ export type DevMessageRow = {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  attachments: string[];
 };
 
 /** Whose messages the dev mailbox shows: e-mail addresses (lower case) and phone numbers (last 10 digits). */
@@ -228,6 +229,9 @@ export function createOutboxRepository(db: Db) {
             string | null
           >`case when ${outbox.channel} = 'email' then coalesce(${localMessages.subject}, ${outbox.payload}->>'subject') end`,
           text: sql<string>`coalesce(${localMessages.text}, ${outbox.payload}->>'text', '')`,
+          attachments: sql<string[]>`(select coalesce(json_agg(a->>'filename'), '[]'::json)
+            from jsonb_array_elements(case when jsonb_typeof(${outbox.payload}->'attachments') = 'array'
+              then ${outbox.payload}->'attachments' else '[]'::jsonb end) a)`,
           ...deliveryColumns,
         })
         .from(outbox)

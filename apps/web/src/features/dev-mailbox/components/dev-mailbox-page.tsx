@@ -55,6 +55,11 @@ function MessageDetail({ message }: { message: OutboxMessage }) {
             {formatTime(message.createdAt)} · sent {formatTime(message.sentAt)}
           </Text>
         </Group>
+        {message.attachments && message.attachments.length > 0 && (
+          <Text size="sm" data-testid="message-attachments">
+            <strong>Attachments:</strong> {message.attachments.join(', ')}
+          </Text>
+        )}
         {message.lastError && (
           <Alert color="orange" title="Last error">
             {message.lastError}
