@@ -215,9 +215,29 @@ select i.request_id, i.id, i.installer_id, i.invoice_type,
   case when i.status = 'paid' then now() end
 from invoices i;
 
-insert into referrals (dealer_id, status, request_id, bonus_cents)
-select sr.requestor_dealer_id, 'SCHEDULED', sr.id, 2500
-from service_requests sr where sr.request_type = 'dealer' and sr.id % 50 = 1;
+-- Referrals grow with the history: one per 5 dealer requests, claimed by the request's installer, and one
+-- expired lead per 25 (offered to three installers long ago). The leads still open do not: 600 sales of the
+-- last 30 days, each offered to three installers.
+insert into referrals (dealer_id, status, request_id, bonus_cents, date_added, expiration_date,
+  specialist_action, claimed_by_installer_id, claimed_at)
+select sr.requestor_dealer_id, 'SCHEDULED', sr.id, 2500, sr.created_date, sr.created_date + interval '30 days',
+  'owned', sr.assigned_installer_id, sr.created_date + interval '1 day'
+from service_requests sr
+where sr.request_type = 'dealer' and sr.id % 5 = 1 and sr.assigned_installer_id is not null;
+with expired as (
+  insert into referrals (dealer_id, status, bonus_cents, date_added, expiration_date)
+  select sr.requestor_dealer_id, 'OFFERED', 2500, sr.created_date, sr.created_date + interval '30 days'
+  from service_requests sr where sr.request_type = 'dealer' and sr.id % 25 = 2
+  returning id)
+insert into referral_offers (referral_id, installer_id, rank, token_hash)
+select e.id, ((e.id * 7 + k) % 200) + 1, k, md5(e.id || '-' || k) from expired e cross join generate_series(0, 2) k;
+with open_leads as (
+  insert into referrals (dealer_id, status, bonus_cents, date_added, expiration_date)
+  select (g % 50) + 1, 'OFFERED', 2500, now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '30 days'
+  from generate_series(1, 600) g
+  returning id)
+insert into referral_offers (referral_id, installer_id, rank, token_hash)
+select o.id, ((o.id * 7 + k) % 200) + 1, k, md5('open-' || o.id || '-' || k) from open_leads o cross join generate_series(0, 2) k;
 
 insert into users (email, name, user_type, access, dealer_id, installer_id, password_hash)
 values ('bench-dealer@bench.test', 'Bench Dealer User', 'dealer', 'STANDARD', 1, null, '${hashLiteral}'),
@@ -426,6 +446,11 @@ async function signInToken(url, email) {
   return (await res.json()).accessToken;
 }
 
+/** The signed-in user's id, from the token's subject. */
+function userIdOf(token) {
+  return Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub);
+}
+
 /** Ids of requests dealer 1 may open (its dealer requests, not deleted). */
 const FULL_REQUEST_IDS_SQL = `select id from service_requests
   where requestor_dealer_id = 1 and request_type = 'dealer' and deleted_at is null
@@ -473,6 +498,27 @@ async function driveServer(engine, url, ids, { cached, write }) {
   reportHttp(engine, `API list, installer requests, merged (${tag})`, b, target('p95 < 25'));
   const c = await driveHttp(url, dealerToken, fullPaths, DURATION_S);
   reportHttp(engine, `API full request (${tag})`, c, target('p95 < 15'));
+  // The other lists (not behind the read cache): referrals (rows 96, 97) and offers of a company (row 14).
+  const others = {
+    dealerReferrals: [dealerToken, `/api/referrals/${userIdOf(dealerToken)}?limit=50`],
+    installerReferrals: [installerToken, '/api/referrals/specialist/1?limit=50'],
+    installerOffers: [installerToken, '/api/requestOffered/1?limit=50&offset=100'],
+    dealerOffers: [dealerToken, '/api/requestOffered/1?limit=50&offset=100'],
+  };
+  const otherRuns = {};
+  for (const [name, [token, path]] of Object.entries(others)) {
+    const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    const total = res.headers.get('x-total-count');
+    report(
+      engine,
+      `${name}: page rows${total ? ' / total' : ''}`,
+      `${body.length}${total ? ` / ${total}` : ''}`,
+    );
+    otherRuns[name] = await driveHttp(url, token, [path], DURATION_S);
+    reportHttp(engine, `API ${name} (${tag})`, otherRuns[name], '');
+  }
   if (cached && write) {
     let writes = 0;
     let writing = true;
@@ -494,7 +540,7 @@ async function driveServer(engine, url, ids, { cached, write }) {
     report(engine, 'writes to the dealer’s requests during that run', writes);
   }
   machineContext(engine, `after (${tag})`);
-  return { dealerList: a, installerList: b, full: c, tag };
+  return { dealerList: a, installerList: b, full: c, tag, ...otherRuns };
 }
 
 async function driveBare(engine, query, ids, runs) {
