@@ -423,7 +423,7 @@ export const serviceRequestCalls = {
     access,
     summary: 'Offers of the caller’s company: a dealer’s accepted offers, an installer’s own offers',
     description:
-      'An installer’s offers by offer id; a dealership’s accepted offers by request id. limit (default 50, max 200) and offset; the total is in the X-Total-Count header, counted up to 1,000 (beyond that it says 1000 and X-Total-Count-Capped is true), so a page costs the same however long the history (decision 016).',
+      'An installer’s offers by offer id; a dealership’s accepted offers (the quotes on its requests still awaiting its choice, state answered) in list order: available date, then request id. limit (default 50, max 200) and offset; the total is in the X-Total-Count header, counted up to 1,000 (beyond that it says 1000 and X-Total-Count-Capped is true), so a page costs the same however long the history (decision 016).',
     tags,
   }),
   offersOfRequest: requestPartCall(

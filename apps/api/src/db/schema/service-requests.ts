@@ -127,10 +127,6 @@ export const serviceRequests = pgTable(
       t.id,
     ),
     index('service_requests_dealer_list_idx').on(t.dealerId, t.currentState, t.availableDate),
-    // GET /requestOffered/{typeId} of a dealership: its dealer requests by id (decision 016).
-    index('service_requests_requestor_dealer_id_idx')
-      .on(t.requestorDealerId, t.id)
-      .where(sql`${t.requestType} = 'dealer' and ${t.deletedAt} is null`),
     // Installer lists: own estimates by type and state; assigned jobs by state.
     index('service_requests_requestor_installer_list_idx').on(
       t.requestorInstallerId,

@@ -64,4 +64,45 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
       Math.max(...ids),
     );
   });
+
+  it('gives a dealership the quotes awaiting its choice, not a losing quote on a request it has assigned', async () => {
+    const db = t.database.db;
+    const dealer = await createDealer(db);
+    const dealerSession = await mintSession(
+      t.config.jwtSecret,
+      await createUser(db, { dealerId: dealer.id }),
+    );
+    const quoting = await createInstaller(db);
+    const awaiting = await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: dealer.id,
+      currentState: 'answered',
+      assignedInstallerId: null,
+      offers: [{ installerId: quoting.id, currentStatus: 'accepted' }],
+    });
+    await createServiceRequest(db, {
+      requestType: 'dealer',
+      requestorDealerId: dealer.id,
+      currentState: 'scheduled',
+      assignedInstallerId: installerId,
+      offers: [
+        { installerId, currentStatus: 'scheduled' },
+        { installerId: quoting.id, currentStatus: 'accepted' },
+      ],
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/requestOffered/${dealer.id}`,
+      headers: dealerSession.headers,
+    });
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        requestId: awaiting.request.id,
+        installerId: quoting.id,
+        currentStatus: 'accepted',
+      }),
+    ]);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.headers['x-total-count-capped']).toBeUndefined();
+  });
 });

@@ -111,10 +111,11 @@ export function createListReads({ run, cachedRead }: Statements) {
     },
 
     /**
-     * Offers of a company (GET /requestOffered/{typeId}): an installer's own offers by offer id, or the
-     * accepted offers on a dealership's requests by request id; requests deleted are left out. The page is
-     * one index range read in order and cut at offset + limit (request_offers_installer_list_idx,
-     * service_requests_requestor_dealer_id_idx); the total is counted up to OFFERS_TOTAL_BOUND rows, so
+     * Offers of a company (GET /requestOffered/{typeId}): an installer's own offers by offer id, or a
+     * dealership's accepted offers — the quotes on its requests still awaiting its choice (state answered)
+     * — in list order (available date, request id). Requests deleted are left out. The page is one index
+     * range read in order and cut at offset + limit (request_offers_installer_list_idx,
+     * service_requests_requestor_dealer_list_idx); the total is counted up to OFFERS_TOTAL_BOUND rows, so
      * neither grows with the company's history (decision 016). `capped`: there are more than the total says.
      */
     async listOffersOfCompany(
@@ -123,15 +124,15 @@ export function createListReads({ run, cachedRead }: Statements) {
     ): Promise<{ items: TRequestOffer[]; total: number; capped: boolean }> {
       const visible = () =>
         viewer.role === 'installer'
-          ? sql`select o.id, o.id as sort_a, 0 as sort_b from request_offers o
+          ? sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
                 join service_requests sr on sr.id = o.request_id
                 where o.installer_id = ${P.companyId} and sr.deleted_at is null
                 order by o.id`
-          : sql`select o.id, sr.id as sort_a, o.id as sort_b from service_requests sr
+          : sql`select o.id, sr.available_date as s1, sr.id as s2, o.id as s3 from service_requests sr
                 join request_offers o on o.request_id = sr.id and o.current_status = 'accepted'
-                where sr.requestor_dealer_id = ${P.companyId} and sr.request_type = 'dealer'
-                  and sr.deleted_at is null
-                order by sr.id, o.id`;
+                where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = 'answered'
+                  and sr.request_type = 'dealer' and sr.deleted_at is null
+                order by sr.available_date, sr.id, o.id`;
       const found = await run<OfferJson & { total: number }>(
         `company_offers_${viewer.role}`,
         () => sql`
@@ -139,12 +140,12 @@ export function createListReads({ run, cachedRead }: Statements) {
           from (select count(*)::int as total
                 from (${visible()} limit ${sql.raw(String(OFFERS_TOTAL_BOUND + 1))}) b) t
           left join lateral (
-            select ${offerFields}, p.sort_a, p.sort_b
+            select ${offerFields}, p.s1, p.s2, p.s3
             from (${visible()} limit ${P.limit} offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
-          order by r.sort_a, r.sort_b`,
+          order by r.s1, r.s2, r.s3`,
         { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
       );
       const counted = Number(found[0]?.total ?? 0);

@@ -1,0 +1,1 @@
+DROP INDEX "service_requests_requestor_dealer_id_idx";
