@@ -134,7 +134,8 @@ export function useLifecycleActions({
         const id = notifications.show({
           color,
           title: 'Done',
-          autoClose: 10_000,
+          // It holds a link: it stays until closed or followed (WCAG 2.2.1, no time limit on content).
+          autoClose: false,
           message: (
             <Stack gap={2}>
               <Text size="sm">{result.message}</Text>
