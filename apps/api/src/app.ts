@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createLocalCalendarAdapter } from './adapters/calendar/local-calendar-adapter';
+import { LOCAL_ONBOARDING_PATH } from './adapters/payments/local-connect-onboarding';
 import { type Config, fastifyTrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerAnalyticsModule } from './modules/analytics/analytics.module';
@@ -35,7 +36,10 @@ import { createNavigationRepository } from './modules/navigation/navigation.repo
 import { registerNavigationRoutes } from './modules/navigation/navigation.routes';
 import { createNavigationService } from './modules/navigation/navigation.service';
 import { createOutboxModule } from './modules/outbox/outbox.module';
-import { registerPaymentOnboardingModule } from './modules/payment-onboarding/payment-onboarding.module';
+import {
+  onboardingPagePlugin,
+  registerPaymentOnboardingModule,
+} from './modules/payment-onboarding/payment-onboarding.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
 import { registerProfileModule } from './modules/profile/profile.module';
 import { createReferralsModule, type ReferralsModule } from './modules/referrals/referrals.module';
@@ -190,13 +194,16 @@ export async function buildApp({
       registerCustomerContractsModule(api, { db, config, clock });
       // Issue 15: people and accounts.
       registerUsersModule(api, { db, config, clock, auth: authService, userCache: authUserCache });
-      registerPaymentOnboardingModule(api, { db, config, clock });
+      registerPaymentOnboardingModule(api, { db, config, clock, port: paymentsModule.port, logger: app.log });
       registerProfileModule(api, { db, config, clock });
     },
     { prefix: '/api' },
   );
   // The hosted invoice page of the local payment adapter (server-rendered HTML, no sign-in).
   await app.register(paymentsModule.hostedPayPlugin, { prefix: '/pay' });
+  await app.register(onboardingPagePlugin({ db, clock, port: paymentsModule.port }), {
+    prefix: LOCAL_ONBOARDING_PATH,
+  });
   await app.register(financialsModule.localDashboardPlugin, { prefix: financialsPaths.localDashboard });
 
   app.get('/meta.json', { schema: { hide: true, response: { 200: ZMeta } } }, async (_request, reply) => {

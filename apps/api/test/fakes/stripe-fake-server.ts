@@ -31,6 +31,8 @@ export type StripeFake = {
   invoices: Map<string, Obj>;
   paymentIntents: Map<string, Obj>;
   customers: Map<string, Obj>;
+  /** Connect accounts created through the API. */
+  accounts: Map<string, Obj>;
   readers: Map<string, Obj>;
   addReader(id: string, options?: { status?: 'online' | 'offline'; label?: string }): void;
   setReaderStatus(id: string, status: 'online' | 'offline'): void;
@@ -111,6 +113,7 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
   const webhookSecret = options.webhookSecret ?? 'whsec_test_fake_secret';
   const signer = new Stripe(secretKey);
   const customers = new Map<string, Obj>();
+  const accounts = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
   const invoiceItems = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
@@ -217,6 +220,35 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
       };
       customers.set(customer.id, customer);
       return { body: customer };
+    }
+    // Connect Express accounts and their onboarding links (payment onboarding, P27).
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: Obj = {
+        id: newId('acct'),
+        object: 'account',
+        type: params.type ?? 'express',
+        email: params.email ?? null,
+        business_profile: params.business_profile ?? {},
+        metadata: params.metadata ?? {},
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        created: now(),
+      };
+      accounts.set(account.id, account);
+      return { body: account };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      const account = accounts.get(String(params.account ?? ''));
+      if (!account) invalid(`No such account: '${String(params.account)}'`, 'resource_missing');
+      return {
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.test/setup/e/${account.id}?return=${encodeURIComponent(String(params.return_url))}&refresh=${encodeURIComponent(String(params.refresh_url))}`,
+        },
+      };
     }
     // Express dashboard login links (Connect): any acct_ id but acct_missing.
     const loginFor = at('POST', /^\/v1\/accounts\/([^/]+)\/login_links$/);
@@ -593,6 +625,7 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
     invoices,
     paymentIntents,
     customers,
+    accounts,
     readers,
     addReader(id, readerOptions = {}) {
       readers.set(id, {

@@ -4,6 +4,7 @@ import type { TReaderBehaviour } from '@app/contracts/payments.contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings } from '../../db/schema/identity';
+import { createLocalConnectOnboarding, type LocalConnectOnboarding } from './local-connect-onboarding';
 import { type CardPaymentState, type PaymentPort, type ReaderInfo, ReaderOfflineError } from './payment-port';
 
 /**
@@ -69,16 +70,17 @@ export function simulateReaderPayment(
   };
 }
 
-export type LocalPaymentAdapter = PaymentPort & {
-  readonly kind: 'local';
-  /** The simulated reader's behaviour (setting, else suffix, else online). Not inside a transaction. */
-  getReaderSetting(readerId: string): Promise<ResolvedReaderSetting>;
-  /** Chooses a simulated reader's behaviour for every process (dev call, tests). */
-  setReaderSetting(
-    readerId: string,
-    setting: { behaviour: TReaderBehaviour; delayMs?: number },
-  ): Promise<ResolvedReaderSetting>;
-};
+export type LocalPaymentAdapter = PaymentPort &
+  LocalConnectOnboarding & {
+    readonly kind: 'local';
+    /** The simulated reader's behaviour (setting, else suffix, else online). Not inside a transaction. */
+    getReaderSetting(readerId: string): Promise<ResolvedReaderSetting>;
+    /** Chooses a simulated reader's behaviour for every process (dev call, tests). */
+    setReaderSetting(
+      readerId: string,
+      setting: { behaviour: TReaderBehaviour; delayMs?: number },
+    ): Promise<ResolvedReaderSetting>;
+  };
 
 /** The local adapter's stand-in for the provider's dashboard (served by the financials module). */
 export const LOCAL_DASHBOARD_PATH = financialsPaths.localDashboard;
@@ -161,6 +163,8 @@ export function createLocalPaymentAdapter({
     createDashboardLink: async (accountId) => ({
       url: `${LOCAL_DASHBOARD_PATH}/${encodeURIComponent(accountId)}`,
     }),
+    // Connect onboarding: the product's own onboarding page (local-connect-onboarding.ts).
+    ...createLocalConnectOnboarding({ db, clock }),
   };
 }
 

@@ -102,6 +102,15 @@ export type ProviderEvent =
       intentId: string;
       state: CardPaymentState;
     }
+  | {
+      /** A connected account changed (Stripe `account.updated`; the local onboarding page). */
+      kind: 'account_updated';
+      eventId: string;
+      type: string;
+      accountId: string;
+      /** Details submitted and charges enabled: the installer can be paid. */
+      onboardingComplete: boolean;
+    }
   | { kind: 'ignored'; eventId: string; type: string };
 
 /** The reader refused the payment because it is not connected. */
@@ -181,6 +190,25 @@ export type PaymentPort = {
    * local: its own page, a path under the product's origin). Throws PaymentProviderError.
    */
   createDashboardLink(accountId: string): Promise<{ url: string }>;
+
+  /**
+   * The installer's connected account (Stripe Connect Express; local: `acct_local_<installerId>`), created once
+   * per installer (idempotent). Throws PaymentProviderError. Payment onboarding, P27.
+   */
+  createConnectedAccount(input: {
+    installerId: number;
+    email: string | null;
+    businessName: string;
+  }): Promise<{ accountId: string }>;
+  /**
+   * A one-time link where the account's owner gives its business and bank details (Stripe: an account link;
+   * local: its own page, a path under the product's origin). Throws PaymentProviderError.
+   */
+  createOnboardingLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
 
   /** Verifies and parses a webhook; throws WebhookSignatureError. Only providers that send webhooks. */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): ProviderEvent;

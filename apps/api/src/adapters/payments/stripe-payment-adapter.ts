@@ -260,6 +260,35 @@ export function createStripePaymentAdapter(options: StripeAdapterOptions): Payme
       }
     },
 
+    async createConnectedAccount(input) {
+      const account = await call('create the connected account', () =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'US',
+            email: input.email ?? undefined,
+            business_profile: { name: input.businessName },
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { installerId: String(input.installerId) },
+          },
+          { idempotencyKey: `installer:${input.installerId}:connect-account` },
+        ),
+      );
+      return { accountId: account.id };
+    },
+
+    async createOnboardingLink(input) {
+      const link = await call('create the onboarding link', () =>
+        stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: 'account_onboarding',
+        }),
+      );
+      return { url: link.url };
+    },
+
     parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
@@ -360,6 +389,16 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
         intentId: event.data.object.id,
         state: cardStateOfIntent(event.data.object),
       };
+    case 'account.updated': {
+      const account = event.data.object;
+      return {
+        kind: 'account_updated',
+        eventId: event.id,
+        type: event.type,
+        accountId: account.id,
+        onboardingComplete: account.details_submitted === true && account.charges_enabled === true,
+      };
+    }
     default:
       return { kind: 'ignored', eventId: event.id, type: event.type };
   }

@@ -70,7 +70,12 @@ button:hover{background:#1971c2}button:focus-visible{outline:3px solid #1864ab;o
 @media (min-width:768px){main{padding-top:48px}.card{padding:32px}}
 `;
 
-function layout(title: string, body: string): string {
+/** A page of the hosted style; other server-rendered pages (payment onboarding) add a footer and styles. */
+export function layout(
+  title: string,
+  body: string,
+  { footer = 'Secure invoice page', style = '' }: { footer?: string; style?: string } = {},
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -80,12 +85,12 @@ function layout(title: string, body: string): string {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${e(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${style}</style>
 </head>
 <body>
 <main>
 ${body}
-<p class="foot">Secure invoice page &middot; Installer Marketplace</p>
+<p class="foot">${e(footer)} &middot; Installer Marketplace</p>
 </main>
 </body>
 </html>`;

@@ -19,13 +19,8 @@ import {
  * paid". Success redirects (303) to the GET, so a reload never posts again. Stripe invoices redirect to
  * Stripe's own hosted page.
  */
-/** The invoice the payments service finds for a hosted-page token. */
-type InvoiceRow = NonNullable<Awaited<ReturnType<PaymentsService['findHostedInvoice']>>>['invoice'];
-
-export async function registerHostedPayRoutes(
-  app: FastifyInstance,
-  { service }: { service: PaymentsService },
-) {
+/** Plain HTML form posts (8 KiB at most) as a record of strings, in this plugin's scope. */
+export function addFormBodyParser(app: FastifyInstance) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
@@ -35,6 +30,16 @@ export async function registerHostedPayRoutes(
       done(null, fields);
     },
   );
+}
+
+/** The invoice the payments service finds for a hosted-page token. */
+type InvoiceRow = NonNullable<Awaited<ReturnType<PaymentsService['findHostedInvoice']>>>['invoice'];
+
+export async function registerHostedPayRoutes(
+  app: FastifyInstance,
+  { service }: { service: PaymentsService },
+) {
+  addFormBodyParser(app);
 
   app.get<{ Params: { token: string } }>(
     '/:token',

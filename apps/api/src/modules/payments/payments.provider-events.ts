@@ -1,11 +1,12 @@
 import type { ProviderEvent } from '../../adapters/payments/payment-port';
+import { applyAccountUpdate } from '../payment-onboarding/payment-onboarding.repository';
 import type { CardPayments } from './payments.card-payments';
 import { inTx, type PaymentsContext } from './payments.context';
 import type { InvoiceState } from './payments.invoice-state';
 
 /** Webhooks: a verified provider event changes an invoice or a card payment at most once. */
 export function createProviderEvents(
-  { db, repo, logger, lockedInvoice, logFailure }: PaymentsContext,
+  { db, repo, logger, lockedInvoice, logFailure, clock }: PaymentsContext,
   { markPaid, voidLocked }: InvoiceState,
   { applyCardOutcome }: Pick<CardPayments, 'applyCardOutcome'>,
 ) {
@@ -61,6 +62,9 @@ export function createProviderEvents(
         const after = await applyCardOutcome(event.intentId, event.state);
         return { applied: !!after && after.status !== before.status };
       }
+      case 'account_updated':
+        // Payment onboarding (P27): the installer's account became able (or unable) to be paid.
+        return { applied: await applyAccountUpdate(db, event, clock()) };
       default:
         return { applied: false };
     }

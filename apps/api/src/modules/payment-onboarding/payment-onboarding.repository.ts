@@ -1,0 +1,77 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appSettings, installers } from '../../db/schema/identity';
+
+const EVENT_PREFIX = 'payments.account_event.';
+
+export type OnboardingInstaller = {
+  id: number;
+  name: string;
+  email: string | null;
+  stripeAccountId: string | null;
+  onboardingComplete: boolean;
+};
+
+/** The installer's payment account columns: the only Drizzle of payment onboarding. */
+export function createPaymentOnboardingRepository(db: Db) {
+  return {
+    async findInstaller(id: number): Promise<OnboardingInstaller | null> {
+      const rows = await db
+        .select({
+          id: installers.id,
+          name: installers.name,
+          email: installers.email,
+          stripeAccountId: installers.stripeAccountId,
+          onboardingComplete: installers.onboardingComplete,
+        })
+        .from(installers)
+        .where(eq(installers.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Keeps the first account of the installer: returns the one it has after this (a racing create's). */
+    async saveAccountId(installerId: number, accountId: string): Promise<string> {
+      await db
+        .update(installers)
+        .set({ stripeAccountId: accountId })
+        .where(and(eq(installers.id, installerId), isNull(installers.stripeAccountId)));
+      const rows = await db
+        .select({ accountId: installers.stripeAccountId })
+        .from(installers)
+        .where(eq(installers.id, installerId));
+      return rows[0]?.accountId ?? accountId;
+    },
+  };
+}
+
+/**
+ * Applies a verified `account.updated` (Stripe webhook, or the local onboarding page) once: the event id is
+ * recorded first (a repeat delivery changes nothing), then the installer whose account it is gets its
+ * onboarding_complete. Returns whether anything changed.
+ */
+export async function applyAccountUpdate(
+  db: Db,
+  event: { eventId: string; accountId: string; onboardingComplete: boolean },
+  at: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(appSettings)
+      .values({ key: `${EVENT_PREFIX}${event.eventId}`, value: event.accountId, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ key: appSettings.key });
+    if (recorded.length === 0) return false;
+    const changed = await tx
+      .update(installers)
+      .set({ onboardingComplete: event.onboardingComplete })
+      .where(
+        and(
+          eq(installers.stripeAccountId, event.accountId),
+          ne(installers.onboardingComplete, event.onboardingComplete),
+        ),
+      )
+      .returning({ id: installers.id });
+    return changed.length > 0;
+  });
+}
