@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { EditJobLink } from '../../edit-job/edit-job-link';
 import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
 import { VinField } from '../../lifecycle/vin-field';
 import { computeBalanceDueCents, PaymentPanel, useRequestPayments } from '../../payments';
@@ -243,6 +244,7 @@ export function RequestDetailPanel({
               />
             )}
             {isCheckingIn && <VinField value={vin} onChange={(typed) => form.setFieldValue('vin', typed)} />}
+            <EditJobLink user={user} request={request} />
           </RequestActions>
           <InviteSpecialist userType={user.userType} request={request} />
         </div>
