@@ -5,7 +5,7 @@ import { ZServiceLineInput } from './request-creation.contract';
 import { ZRequestimate, ZRequestService } from './service-requests.contract';
 
 /**
- * Edit job (R22, catalogue row 158, 002 §2.14, §4, §5, §8; issue 16; docs/decisions/017-edit-job.md). The
+ * Edit job (R22, catalogue row 158, 002 §2.14, §4, §5, §8; issue 16; docs/decisions/021-edit-job.md). The
  * screen reads the job as it can edit it (`GET /requestimates/{requestId}/edit`, ours: the request, its
  * lines, its version and how it is priced) and saves everything in one call: the lines, totals, calendar
  * days and the external calendar event, in one transaction, refused with 409 when the job changed since it

@@ -37,7 +37,7 @@ export type EditJobServiceDeps = {
 };
 
 /**
- * Who may edit which job (docs/decisions/017-edit-job.md): the transition table's T20 (the requesting
+ * Who may edit which job (docs/decisions/021-edit-job.md): the transition table's T20 (the requesting
  * dealer, the estimate owner or the assigned installer; new through started), narrowed: a dealer edits its
  * request only while it is new (000 §6: dealers track scheduled work read-only, and an answered request
  * carries the specialist's accepted price), and an installer only the work it performs.

@@ -89,7 +89,7 @@ export function linesFromSelection(
 const editableStates = new Set(['new', 'answered', 'scheduled', 'received', 'started']);
 
 /**
- * Whether the detail offers EDIT JOB (the server decides; docs/decisions/017-edit-job.md): a dealer's own
+ * Whether the detail offers EDIT JOB (the server decides; docs/decisions/021-edit-job.md): a dealer's own
  * request while it is new; for installers, work they perform (assigned to them, or their own estimate)
  * before it is finished. ASSIST users see no actions at all.
  */
