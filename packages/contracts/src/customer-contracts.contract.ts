@@ -3,7 +3,7 @@ import { defineCall } from './call.contract';
 
 /**
  * The dealer's customer contract (R23, P28; catalogue rows 159, 160, §3.10, §4.29, §5.9; 002 §2.15; decision 10;
- * docs/decisions/026-customer-contracts.md). The server builds the PDF (with the electronic signature and an
+ * docs/decisions/019-customer-contracts.md). The server builds the PDF (with the electronic signature and an
  * audit page), stores it behind the storage port, records the contract states and e-mails the copies.
  */
 export const customerContractPaths = {
@@ -99,6 +99,8 @@ export const ZContractSummary = z.object({
   }),
   services: z.array(
     z.object({
+      /** The request's service line id. */
+      lineId: z.number().int(),
       category: z.string(),
       description: z.string(),
       amountCents: z.number().int(),

@@ -130,6 +130,7 @@ export function createCustomerContractsRepository(db: Db) {
     async listServices(requestId: number) {
       return db
         .select({
+          lineId: requestServices.id,
           category: requestServices.serviceCategory,
           description: requestServices.description,
           customDescription: requestServices.customDescription,

@@ -44,7 +44,7 @@ function validEmail(value: string | undefined | null): string | null {
 }
 
 /**
- * The customer contract use cases (docs/decisions/017-customer-contracts.md): the summary behind the guards,
+ * The customer contract use cases (docs/decisions/019-customer-contracts.md): the summary behind the guards,
  * signed links for the request's dealer and specialist, and the three signing steps. The PDF is stored before
  * the transaction that records it and removed again if that transaction fails, so nothing is half-written.
  */
@@ -101,6 +101,7 @@ export function createCustomerContractsService(deps: {
         vin: request.vin && !request.vin.startsWith('NV') ? request.vin : null,
       },
       services: services.map((s) => ({
+        lineId: s.lineId,
         category: s.category,
         description: s.customDescription?.trim() || s.description,
         amountCents: s.amountCents,

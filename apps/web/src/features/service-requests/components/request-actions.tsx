@@ -13,11 +13,11 @@ type RequestActionsProps = {
   children?: ReactNode;
   /** Runs a lifecycle action (features/lifecycle); CUSTOMER CONTRACT is not one. */
   onAction: (action: Exclude<PanelButtonKey, 'customerContract'>) => void;
+  /** CUSTOMER CONTRACT: opens the signed document, or the contract screen (features/customer-contract). */
+  onContract?: () => void;
   /** The action being sent, its button shows a loader and the others wait. */
   pendingAction?: string | null;
 };
-
-const CONTRACT_COMING = 'Customer contracts are coming with the contract issue.';
 
 function ActionButton({
   button,
@@ -67,6 +67,7 @@ export function RequestActions({
   onReviewScoreChange,
   children,
   onAction,
+  onContract,
   pendingAction = null,
 }: RequestActionsProps) {
   const [notice, setNotice] = useState<string | null>(null);
@@ -105,7 +106,7 @@ export function RequestActions({
                 isBlocked={pendingAction !== null && pendingAction !== button.key}
                 onPress={() => {
                   setNotice(null);
-                  if (button.key === 'customerContract') setNotice(CONTRACT_COMING);
+                  if (button.key === 'customerContract') onContract?.();
                   else onAction(button.key);
                 }}
               />

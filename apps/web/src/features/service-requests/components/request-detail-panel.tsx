@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { ApiHttpError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { useOpenContract } from '../../customer-contract/open-contract';
 import { EditJobLink } from '../../edit-job/edit-job-link';
 import { useLifecycleActions } from '../../lifecycle/use-lifecycle-actions';
 import { VinField } from '../../lifecycle/vin-field';
@@ -91,6 +92,7 @@ export function RequestDetailPanel({
   const [isWorkDetailOpen, workDetail] = useDisclosure(false);
   const actionsRef = useRef<HTMLDivElement>(null);
   const request = detail.request.data ?? listRow;
+  const openContract = useOpenContract();
   // The VIN field starts with the stored VIN unless it is an 'NV' placeholder (000 §5).
   const storedVin = request?.vin && !request.vin.toUpperCase().startsWith('NV') ? request.vin : '';
   const vin = form.values.vin ?? storedVin;
@@ -234,6 +236,7 @@ export function RequestDetailPanel({
             reviewScore={reviewScore}
             onReviewScoreChange={(score) => form.setFieldValue('reviewScore', score)}
             onAction={lifecycle.press}
+            onContract={() => void openContract(requestId, Boolean(request?.contract_url))}
             pendingAction={lifecycle.pendingAction}
           >
             {isChoosingInstaller && (

@@ -1,6 +1,8 @@
 import type { TRequestimate } from '@app/contracts/service-requests.contract';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeFetch } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { buildEstimate, buildNote, buildRequest, buildService } from '../service-requests.fixtures';
 import { buildWorkDetailTitle, findInvoiceNumber, findShownVin, WorkDetailModal } from './work-detail-modal';
@@ -105,12 +107,21 @@ describe('Work Detail popup', () => {
     expect(findShownVin('1HGCM82633A004352')).toBe('1HGCM82633A004352');
   });
 
-  it('shows a disabled CUSTOMER CONTRACT button with its note when a contract exists', async () => {
-    renderModal(buildRequest({ contract_url: '/contracts/7.pdf' }));
+  it('opens the contract through a signed link in a new tab when a contract exists', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    installFakeFetch({
+      'GET /api/signedURL': {
+        body: { signedUrl: 'http://x.test/doc.pdf?sig=1', expiresAt: '2030-01-01T00:00:00Z' },
+      },
+    });
+    renderModal(buildRequest({ requestId: 7, contract_url: 'contracts/request-7/a.pdf' }));
     const dialog = await screen.findByRole('dialog');
-    const button = within(dialog).getByRole('button', { name: 'CUSTOMER CONTRACT' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('Opening the contract comes with the contract issue.');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'CUSTOMER CONTRACT' }));
+    await waitFor(() => expect(tab.location.href).toBe('http://x.test/doc.pdf?sig=1'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    open.mockRestore();
   });
 
   it('names the customer of a retail estimate in the title and falls back to the internal invoice number', async () => {

@@ -3,8 +3,8 @@ import { formatMoney } from '@app/domain/shared/money';
 import { isVinHidden } from '@app/domain/vehicles/vin';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { formatDollars, wireDollarsToCents } from '../../../lib/money';
+import { useOpenContract } from '../../customer-contract/open-contract';
 import { formatDisplayDate, formatDuration, formatState, formatVehicle, fromWire } from '../request-format';
 import { listShownNotes, type RequestSchedule } from '../request-summary';
 import type { PartState } from './detail-section';
@@ -61,7 +61,7 @@ type WorkDetailModalProps = {
 /** The Work Detail popup (000 §2, catalogue P4). */
 export function WorkDetailModal(props: WorkDetailModalProps) {
   const { request, schedule, services } = props;
-  const contractNoteId = useId();
+  const openContract = useOpenContract();
   const vin = findShownVin(request.vin);
   const totalCents = wireDollarsToCents(request.requestTotal);
   const discountCents = wireDollarsToCents(request.requestDiscount);
@@ -167,14 +167,11 @@ export function WorkDetailModal(props: WorkDetailModalProps) {
         </Stack>
 
         {request.contract_url && (
-          <Stack gap={4} align="flex-start">
-            <Button variant="light" disabled aria-describedby={contractNoteId}>
+          <Group>
+            <Button variant="light" onClick={() => void openContract(request.requestId, true)}>
               CUSTOMER CONTRACT
             </Button>
-            <Text id={contractNoteId} size="xs" c="dimmed">
-              Opening the contract comes with the contract issue.
-            </Text>
-          </Stack>
+          </Group>
         )}
       </Stack>
     </Modal>
