@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildTestApp, signIn } from '../../../test/build-test-app';
 import { createRetailCustomer, userMaker } from '../../../test/world';
 import type { Db } from '../../db/client';
@@ -215,7 +216,15 @@ export async function startServiceRequestsSuite() {
   const s = await signInFixtureUsers(t.app);
   const get = (who: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: (s[who] as FixtureSession).headers });
-  return { t, f, s, get };
+  /** Each [who, url] is refused with `status` and the error `code`. */
+  const expectRefusals = async (cases: [string, string][], status: number, code: string) => {
+    for (const [who, url] of cases) {
+      const res = await get(who, url);
+      expect({ url, status: res.statusCode }).toEqual({ url, status });
+      expect(res.json().code).toBe(code);
+    }
+  };
+  return { t, f, s, get, expectRefusals };
 }
 
 export type ServiceRequestsSuite = Awaited<ReturnType<typeof startServiceRequestsSuite>>;

@@ -10,8 +10,8 @@ const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
  * Expected lists are written out by hand from the 000 §2 filter table, in availableDate order.
  */
 describe('service requests: lists and detail', () => {
-  let { t, f, s, get } = {} as ServiceRequestsSuite;
-  beforeAll(async () => ({ t, f, s, get } = await startServiceRequestsSuite()));
+  let { t, f, s, get, expectRefusals } = {} as ServiceRequestsSuite;
+  beforeAll(async () => ({ t, f, s, get, expectRefusals } = await startServiceRequestsSuite()));
   afterAll(() => t.close());
 
   /** A read that answers 200: its body. */
@@ -543,11 +543,11 @@ describe('service requests: lists and detail', () => {
         '/api/requestOffered/0',
         '/api/requestOffered/1?limit=1000',
       ];
-      for (const url of urls) {
-        const res = await get('dealerA', url);
-        expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
-        expect(res.json().code).toBe('VALIDATION_FAILED');
-      }
+      await expectRefusals(
+        urls.map((url): [string, string] => ['dealerA', url]),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
 
     it('refuses another company’s list, or the other role’s list, with 403', async () => {
@@ -559,11 +559,7 @@ describe('service requests: lists and detail', () => {
         ['i1', `/api/requestimates/getinstallerestimates/?Id=${f.i2.id}`],
         ['i1', `/api/requestimates/getdealerrequests/?Id=${f.i1.id}`],
       ];
-      for (const [who, url] of cases) {
-        const res = await get(who, url);
-        expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
-        expect(res.json().code).toBe('FORBIDDEN');
-      }
+      await expectRefusals(cases, 403, 'FORBIDDEN');
     });
 
     it('documents every call in the OpenAPI description', async () => {
