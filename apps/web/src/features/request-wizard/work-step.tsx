@@ -72,7 +72,13 @@ export function WorkStep(props: {
       {catalog.isSuccess && available.length === 0 && <Text c="dimmed">No services in this category.</Text>}
       <Stack gap={6} aria-label="Available services">
         {available.map((s) => {
-          const isSelected = selection.services.some((x) => x.service.service_id === s.service_id);
+          // The same price row, or the same service of the category priced by another specialist (a job's
+          // stored line seen in the 'Any' catalog of Edit job).
+          const isSelected = selection.services.some(
+            (x) =>
+              x.service.service_id === s.service_id ||
+              (x.service.service_category === s.service_category && x.service.description === s.description),
+          );
           return (
             <Group key={s.service_id} justify="space-between" wrap="nowrap">
               <Text size="sm" style={{ flex: 1 }}>
