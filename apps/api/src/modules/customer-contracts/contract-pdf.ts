@@ -43,8 +43,8 @@ export type ContractDocument = {
 };
 
 export type ContractSignature =
-  | { method: 'electronic'; image: Buffer }
-  | { method: 'manual'; signedDate: string | null };
+  /** `image` null: a document re-issued without the image (the demo data's seeded contracts). */
+  { method: 'electronic'; image: Buffer | null } | { method: 'manual'; signedDate: string | null };
 
 export type ContractAudit = {
   signerName: string;
@@ -202,7 +202,8 @@ function body(doc: PDFKit.PDFDocument, c: ContractDocument, signature: ContractS
   if (doc.y > doc.page.height - MARGIN - 110) doc.addPage();
   if (signature.method === 'electronic') {
     doc.text('Signed electronically by the customer:');
-    doc.image(signature.image, { fit: [250, 100] });
+    if (signature.image) doc.image(signature.image, { fit: [250, 100] });
+    else doc.font('bold').text('[signature on file]').font('body');
     doc.moveDown(0.3);
   } else {
     doc.moveDown(2.5);

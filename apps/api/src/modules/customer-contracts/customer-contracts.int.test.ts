@@ -1,10 +1,14 @@
 import { contractMessages } from '@app/contracts/customer-contracts.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorageAdapter } from '../../adapters/storage/local-storage-adapter';
+import { createContract } from '../../db/factories/contracts';
 import { createDealer, createUser } from '../../db/factories/identity';
 import { contracts } from '../../db/schema/contracts';
 import { mintSession, VALID_VIN } from '../lifecycle/lifecycle.fixture';
 import { fieldsOf, signaturePart, startContractSuite } from './customer-contracts.fixture';
+import { createCustomerContractsRepository } from './customer-contracts.repository';
+import { createCustomerContractsService } from './customer-contracts.service';
 
 type Suite = Awaited<ReturnType<typeof startContractSuite>>;
 
@@ -278,5 +282,27 @@ describe('customer contracts (R23, rows 159, 160; decision 10)', () => {
     ]);
     expect(res.statusCode).toBe(404);
     expect(await contractRows(request.id)).toEqual([]);
+  });
+
+  it('demo data: a seeded contract without a document gets one built from its facts', async () => {
+    const { request } = await s.contractRequest({ currentState: 'received' });
+    const seeded = await createContract(s.t.database.db, {
+      requestId: request.id,
+      dealerId: s.w.contractDealer.id,
+      customerId: s.buyer.id,
+      filePath: `contracts/request-${request.id}.pdf`,
+    });
+    const storage = createLocalStorageAdapter({ dir: s.dir, secret: 'x', downloadUrl: 'http://x.test/o' });
+    const service = createCustomerContractsService({
+      db: s.t.database.db,
+      repository: createCustomerContractsRepository(s.t.database.db),
+      storage,
+      signedUrlTtlSeconds: 60,
+      clock: () => new Date(),
+    });
+    expect(await service.writeMissingDemoDocuments()).toBeGreaterThanOrEqual(1);
+    const pdf = await storage.get(seeded.filePath);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await service.writeMissingDemoDocuments()).toBe(0);
   });
 });

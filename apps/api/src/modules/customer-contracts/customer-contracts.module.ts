@@ -55,4 +55,12 @@ export function registerCustomerContractsModule(
     clock,
   });
   registerCustomerContractsRoutes(api, { service, storage, linkSecret, clock });
+  if (deps.config.seedDemo) {
+    // In the background: the seeded contracts' documents (a few PDFs) must not delay the first answer.
+    api.addHook('onReady', async () => {
+      void service
+        .writeMissingDemoDocuments()
+        .catch((error: unknown) => api.log.warn({ err: error }, 'demo contract documents were not written'));
+    });
+  }
 }

@@ -153,6 +153,11 @@ export function createCustomerContractsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** Every contract, oldest first (the demo documents step; a demo has a handful). */
+    async listContracts(limit = 200): Promise<ContractRow[]> {
+      return db.select().from(contracts).orderBy(asc(contracts.id)).limit(limit);
+    },
+
     async insertContract(tx: Tx, values: typeof contracts.$inferInsert): Promise<ContractRow> {
       const [row] = await tx.insert(contracts).values(values).returning();
       if (!row) throw new Error('contract insert returned no row');

@@ -7,7 +7,7 @@ import {
   type TUploadContractReply,
 } from '@app/contracts/customer-contracts.contract';
 import { AppError } from '@app/contracts/errors.contract';
-import type { StoragePort } from '../../adapters/storage/storage-port';
+import { StorageNotFoundError, type StoragePort } from '../../adapters/storage/storage-port';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
@@ -151,6 +151,59 @@ export function createCustomerContractsService(deps: {
 
   return {
     summary: summaryOf,
+
+    /**
+     * Demo data only (SEED_DEMO): the seed writes contract rows without files (it has no storage), so each
+     * contract whose document is missing gets one built from its recorded facts, marked as seeded on the audit
+     * page. Returns how many were written.
+     */
+    async writeMissingDemoDocuments(): Promise<number> {
+      let written = 0;
+      for (const row of await repository.listContracts()) {
+        try {
+          await storage.get(row.filePath);
+          continue;
+        } catch (error) {
+          if (!(error instanceof StorageNotFoundError)) throw error;
+        }
+        const request = await repository.findRequest(row.requestId);
+        const dealerId = row.dealerId ?? request?.requestorDealerId;
+        if (!request || !dealerId) continue;
+        const seededBy = {
+          userId: row.createdByUserId ?? 0,
+          email: 'demo-data@marketplace.local',
+          userName: 'Demo data (seeded)',
+          userType: 'dealer',
+          groups: [],
+          companyId: dealerId,
+          access: 'STANDARD',
+        } as AuthContext;
+        const summary = await summaryOf(seededBy, row.requestId).catch(() => null);
+        const customer = row.customerId ? await repository.findCustomer(row.customerId) : null;
+        if (!summary || !customer) continue;
+        const at = row.signedAt ?? row.downloadedAt ?? row.createdAt;
+        const { pdf } = await buildContractPdf(
+          documentOf(summary, customer),
+          row.signatureMethod === 'electronic'
+            ? { method: 'electronic', image: null }
+            : { method: 'manual', signedDate: row.signedAt ? row.signedAt.toISOString().slice(0, 10) : null },
+          {
+            signerName: seededBy.userName,
+            signerEmail: seededBy.email,
+            at,
+            timeZone: summary.dealer.timeZone,
+            ip: 'seeded',
+            userAgent: 'demo data',
+            event: row.signedAt
+              ? `${row.signatureMethod === 'electronic' ? 'CONTRACT_SIGNED_ELECTRONIC' : 'CONTRACT_SIGNED_MANUAL'} (demo data)`
+              : 'CONTRACT_DOWNLOADED (demo data)',
+          },
+        );
+        await storage.put(row.filePath, pdf, 'application/pdf');
+        written += 1;
+      }
+      return written;
+    },
 
     /** Row 159: a short-lived link to the latest contract, for the request's dealer and assigned specialist. */
     async signedUrl(auth: AuthContext, requestId: number) {

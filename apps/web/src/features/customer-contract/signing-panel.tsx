@@ -96,6 +96,9 @@ export function SigningPanel(props: {
             onClick={() => download.mutate()}
             loading={download.isPending}
             disabled={isBusy}
+            h="auto"
+            mih={36}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
             DOWNLOAD FOR MANUAL SIGNATURE
           </Button>
