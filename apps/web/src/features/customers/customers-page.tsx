@@ -105,7 +105,13 @@ export function CustomersPage() {
         ]}
       />
       {success && (
-        <Alert color="green" role="status" withCloseButton onClose={() => setSuccess(null)}>
+        <Alert
+          color="green"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setSuccess(null)}
+        >
           {success}
         </Alert>
       )}

@@ -1,5 +1,5 @@
 import { Paper, Text, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type Found, partyId, partyName } from './customers-api';
 
 /** Blur closes the list after this long, so a click on an option lands first (002 §9: 150 ms). */
@@ -20,6 +20,8 @@ export function PartySearch(props: {
 }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  // Enter pressed while the search for the typed text is still on its way picks once it has answered.
+  const [enterPending, setEnterPending] = useState(false);
   const listboxId = useId();
   const optionId = (i: number) => `${listboxId}-option-${i}`;
   const { results } = props;
@@ -31,6 +33,14 @@ export function PartySearch(props: {
     if (found) props.onPick(found);
     else props.onNoMatch();
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search settles, picking what Enter chose.
+  useEffect(() => {
+    if (enterPending && !props.isSearching) {
+      setEnterPending(false);
+      pick(active);
+    }
+  }, [enterPending, props.isSearching]);
 
   return (
     <div style={{ position: 'relative' }}>
@@ -46,6 +56,7 @@ export function PartySearch(props: {
         value={props.value}
         onChange={(e) => {
           props.onChange(e.currentTarget.value);
+          setEnterPending(false);
           setOpen(true);
           setActive(0);
         }}
@@ -61,7 +72,8 @@ export function PartySearch(props: {
             setActive((a) => Math.max(0, a - 1));
           } else if (e.key === 'Enter') {
             e.preventDefault();
-            if (!props.isSearching) pick(active);
+            if (props.isSearching) setEnterPending(true);
+            else pick(active);
           } else if (e.key === 'Escape') setOpen(false);
         }}
       />
