@@ -119,7 +119,8 @@ export function useRequestWizard(hint: string | null) {
       setEnding({
         requestId: reply.requestId,
         totals: reply.totals,
-        contract: (dealer?.customer_contract ?? 'N') !== 'N',
+        // Decision 10: a contract is required exactly when the flag is 'Y' (001 §2.1 says "not 'N'").
+        contract: dealer?.customer_contract === 'Y',
       });
     } catch (error) {
       setSendError(errorText(error));
