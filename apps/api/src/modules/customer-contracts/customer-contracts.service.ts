@@ -292,42 +292,43 @@ export function createCustomerContractsService(deps: {
           const latest = await repository.latestContract(summary.requestId, tx);
           if (latest?.signedAt) throw new AppError('CONFLICT', contractMessages.alreadySigned);
           const signedAt = step === 'confirm' ? new Date(`${fields.signedDate}T12:00:00.000Z`) : now;
-          const saved =
-            step === 'electronic'
-              ? await repository.insertContract(tx, {
-                  requestId: summary.requestId,
-                  dealerId: auth.companyId,
+          const fresh = {
+            requestId: summary.requestId,
+            dealerId: auth.companyId,
+            customerId: customer.id,
+            filePath: key,
+            createdByUserId: auth.userId,
+          };
+          // A manual contract not signed yet is the one to download again or confirm.
+          const openManual =
+            latest && !latest.signedAt && latest.signatureMethod === 'manual' ? latest : null;
+          let saved: ContractRow;
+          if (step === 'electronic') {
+            saved = await repository.insertContract(tx, {
+              ...fresh,
+              signatureMethod: 'electronic',
+              signedAt: now,
+            });
+          } else if (step === 'download') {
+            saved = openManual
+              ? await repository.updateContract(tx, openManual.id, {
                   customerId: customer.id,
-                  signatureMethod: 'electronic',
-                  signedAt: now,
+                  downloadedAt: now,
                   filePath: key,
-                  createdByUserId: auth.userId,
                 })
-              : step === 'download'
-                ? latest && !latest.signedAt && latest.signatureMethod === 'manual'
-                  ? await repository.updateContract(tx, latest.id, {
-                      customerId: customer.id,
-                      downloadedAt: now,
-                      filePath: key,
-                    })
-                  : await repository.insertContract(tx, {
-                      requestId: summary.requestId,
-                      dealerId: auth.companyId,
-                      customerId: customer.id,
-                      signatureMethod: 'manual',
-                      downloadedAt: now,
-                      filePath: key,
-                      createdByUserId: auth.userId,
-                    })
-                : latest && latest.signatureMethod === 'manual'
-                  ? await repository.updateContract(tx, latest.id, {
-                      customerId: customer.id,
-                      signedAt,
-                      filePath: key,
-                    })
-                  : (() => {
-                      throw new AppError('CONFLICT', contractMessages.notDownloaded);
-                    })();
+              : await repository.insertContract(tx, {
+                  ...fresh,
+                  signatureMethod: 'manual',
+                  downloadedAt: now,
+                });
+          } else {
+            if (!openManual) throw new AppError('CONFLICT', contractMessages.notDownloaded);
+            saved = await repository.updateContract(tx, openManual.id, {
+              customerId: customer.id,
+              signedAt,
+              filePath: key,
+            });
+          }
           await repository.linkRequest(tx, summary.requestId, key, customer.id);
           await repository.writeHistory(tx, {
             requestId: summary.requestId,
