@@ -264,7 +264,7 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
     const { user, server } = renderWizard({
       'GET /api/customers': { body: [customer] },
       'GET /api/vehicles/41/7': { body: [storedVehicle] },
-      'GET /api/customerJobs/41/7': {
+      'GET /api/getcustomerjobs/41/7': {
         body: [
           {
             requestId: 77,

@@ -65,13 +65,18 @@ export function fetchPartyVehicles(party: { kind: 'customer' | 'dealer'; id: num
   );
 }
 
-/** GET /customerJobs/{customer}/{installerId}: the installer's previous jobs for the customer or dealership. */
+/**
+ * The installer's previous jobs for the customer or dealership: rows 135/136 (GET /getcustomerjobs/{id}/{typeId},
+ * /getdealerjobs/{id}/{typeId}), the calls of the customers screen's SHOW JOBS too.
+ */
 export function fetchPartyJobs(party: { kind: 'customer' | 'dealer'; id: number }, installerId: number) {
-  return callApi(
-    vehicleCalls.listCustomerJobs,
-    { params: { customer: party.id, installerId }, query: { type: party.kind } },
-    quiet,
-  );
+  return party.kind === 'customer'
+    ? callApi(
+        customerCalls.listCustomerJobsOf,
+        { params: { customerId: party.id, typeId: installerId } },
+        quiet,
+      )
+    : callApi(customerCalls.listDealerJobsOf, { params: { dealerId: party.id, typeId: installerId } }, quiet);
 }
 
 /** GET /installerCalendars/{installerId}: the booked and blocked days of the drop-off picker. */
