@@ -1,5 +1,5 @@
 import type { TCustomerJob } from '@app/contracts/vehicles.contract';
-import { Alert, Badge, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
@@ -43,8 +43,8 @@ export function PartyJobsModal(props: {
               </Text>
               <Text size="sm">{vehicleOf(j)}</Text>
               <Text size="sm">{j.serviceRequested}</Text>
-              <Text size="sm">
-                <Badge variant="light">{j.currentState}</Badge> {money(j.requestTotal)}
+              <Text size="sm" tt="capitalize">
+                {j.currentState} · {money(j.requestTotal)}
               </Text>
             </Stack>
           ))}
@@ -69,9 +69,7 @@ export function PartyJobsModal(props: {
                   <Table.Td>{j.availableDate.slice(0, 10)}</Table.Td>
                   <Table.Td>{vehicleOf(j)}</Table.Td>
                   <Table.Td>{j.serviceRequested}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{j.currentState}</Badge>
-                  </Table.Td>
+                  <Table.Td tt="capitalize">{j.currentState}</Table.Td>
                   <Table.Td ta="right">{money(j.requestTotal)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -104,7 +104,7 @@ function AccountStatus({ profile }: { profile: TProfile }) {
         <Fact label="Account">
           {installer.is_trial ? `Trial (${installer.trial_jobs_completed} jobs completed)` : 'Active'}
         </Fact>
-        <Fact label="Plan">{installer.subscription}</Fact>
+        <Fact label="Subscription">{installer.subscription}</Fact>
         <Fact label="Signed in as">
           {user.user_name} ({user.Email})
         </Fact>
