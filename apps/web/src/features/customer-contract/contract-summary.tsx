@@ -54,7 +54,10 @@ export function ContractSummary({ summary, customer }: { summary: TContractSumma
         <Title order={3} size="h5" mb="xs">
           Services
         </Title>
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer
+          minWidth={360}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Contract services table' } }}
+        >
           <Table striped>
             <Table.Thead>
               <Table.Tr>
