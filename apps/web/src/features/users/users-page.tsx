@@ -53,6 +53,7 @@ export function UsersPage() {
   const edit = (user: TManagedUser) => (
     <Button
       size="xs"
+      style={{ flexShrink: 0 }}
       variant="light"
       aria-label={`Edit ${user.user_name}`}
       onClick={() => setMode({ kind: 'edit', user })}
