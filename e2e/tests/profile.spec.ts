@@ -65,7 +65,7 @@ for (const viewport of [
         route.fulfill({
           status: 200,
           contentType: 'application/json',
-          body: JSON.stringify({ accountLinkUrl: '/profile?onboarding=stub' }),
+          body: JSON.stringify({ accountLinkUrl: '/profile?onboarding=stub', accountId: 'acct_stub' }),
         }),
       );
       await payment.getByRole('button', { name: 'Set Up Payment Account' }).click();

@@ -1,15 +1,8 @@
 import { AppError } from '@app/contracts/errors.contract';
-import type { TPaymentState, TProfile } from '@app/contracts/profile.contract';
+import { onboardingProgress, onboardingStateOf } from '@app/contracts/payment-onboarding.contract';
+import type { TProfile } from '@app/contracts/profile.contract';
 import type { AuthContext } from '../../platform/security/auth-context';
-import type { ProfileRepository, ProfileRow } from './profile.repository';
-
-/** Payment onboarding (002 §4): no account → required; an account not yet onboarded → in progress. */
-export function paymentState(
-  row: Pick<ProfileRow, 'stripe_account_id' | 'onboarding_complete'>,
-): TPaymentState {
-  if (row.onboarding_complete) return 'complete';
-  return row.stripe_account_id ? 'in_progress' : 'required';
-}
+import type { ProfileRepository } from './profile.repository';
 
 /** PGlite answers a text[] as an array; node-postgres too, but a driver may answer its literal '{a,b}'. */
 function textArray(value: string[] | string | null): string[] {
@@ -32,7 +25,7 @@ export function createProfileService({ repository }: { repository: ProfileReposi
         throw new AppError('FORBIDDEN', `The profile of user ${userId} is not yours`);
       const row = await repository.find(userId, auth.companyId);
       if (!row) throw new AppError('NOT_FOUND', `Profile of user ${userId} not found`);
-      const state = paymentState(row);
+      const state = onboardingStateOf(row);
       const steps = [
         { key: 'payment' as const, label: 'Payment account set up', done: state === 'complete' },
         {
@@ -78,7 +71,7 @@ export function createProfileService({ repository }: { repository: ProfileReposi
           state,
           onboarding_complete: row.onboarding_complete,
           has_account: Boolean(row.stripe_account_id),
-          progress: state === 'complete' ? 100 : 50,
+          progress: onboardingProgress(state) as 50 | 100,
         },
         setup: row.is_trial
           ? { steps, completed: steps.filter((s) => s.done).length, total: steps.length }

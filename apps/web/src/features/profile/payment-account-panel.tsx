@@ -46,7 +46,7 @@ export function PaymentAccountPanel(props: {
             : 'Set up your payment account to get paid for your jobs. Setup takes about 3 to 5 minutes.'}
         </Text>
         {start.isError && (
-          <Alert color="red" title={onboardingMessages.title} role="alert">
+          <Alert color="red" title={onboardingMessages.alertTitle} role="alert">
             {start.error.message}
           </Alert>
         )}

@@ -1,56 +1,35 @@
+import { onboardingMessages, paymentOnboardingCalls } from '@app/contracts/payment-onboarding.contract';
 import { profileCalls } from '@app/contracts/profile.contract';
-import { z } from 'zod';
-import { ApiHttpError, apiRequest } from '../../lib/api-client';
+import { ApiHttpError } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
 
 /** Row 157. */
 export const fetchProfile = (userId: number) =>
   callApi(profileCalls.getProfile, { params: { userId } }, { isQuiet: true });
 
-export const onboardingMessages = {
-  title: 'Setup Error',
-  linkFailed: 'Failed to create account setup link',
-  createFailed: 'Failed to create payment account',
-  continueFailed: 'Failed to continue account setup',
-} as const;
+export { onboardingMessages };
 
 /**
- * The answer of rows 155/156 as 002 §7 documents it: accountLinkUrl, or error and message. The payment
- * onboarding module (another part of issue 15) owns the calls; the profile only starts them.
- */
-const ZOnboardingReply = z.object({
-  accountLinkUrl: z.string().optional(),
-  error: z.unknown().optional(),
-  message: z.string().optional(),
-});
-
-const onboardingPaths = {
-  create: '/stripe/create-express-account',
-  continue: '/stripe/continue-onboarding',
-} as const;
-
-/**
- * POST /stripe/create-express-account (row 155) or /stripe/continue-onboarding (row 156) with installerId;
- * the link the browser goes to, or an Error carrying the message the Setup Error alert shows (M233–M235).
+ * POST /stripe/create-express-account (row 155) or /stripe/continue-onboarding (row 156) with installerId (the
+ * payment onboarding module's calls); the link the browser goes to, or an Error carrying what the Setup Error
+ * alert shows: the server's documented message (M233–M235 on a provider failure, or why it refused), else
+ * M234 / M235.
  */
 export async function startOnboarding(step: 'create' | 'continue', installerId: number): Promise<string> {
-  const failed = step === 'create' ? onboardingMessages.createFailed : onboardingMessages.continueFailed;
-  let reply: z.infer<typeof ZOnboardingReply>;
+  const call =
+    step === 'create'
+      ? paymentOnboardingCalls.createExpressAccount
+      : paymentOnboardingCalls.continueOnboarding;
+  const failed = step === 'create' ? onboardingMessages.accountFailed : onboardingMessages.continueFailed;
   try {
-    reply = await apiRequest(onboardingPaths[step], {
-      method: 'POST',
-      body: { installerId },
-      schema: ZOnboardingReply,
-      isQuiet: true,
-    });
+    const reply = await callApi(call, { body: { installerId } }, { isQuiet: true });
+    if (!reply.accountLinkUrl) throw new Error(reply.message ?? onboardingMessages.linkFailed);
+    return reply.accountLinkUrl;
   } catch (error) {
-    const detail = error instanceof ApiHttpError && error.isClientError ? `: ${error.message}` : '';
-    throw new Error(`${failed}${detail}`);
+    if (error instanceof ApiHttpError && (error.isClientError || error.status === 503)) {
+      throw new Error(error.userMessage ?? error.message);
+    }
+    if (error instanceof ApiHttpError || !(error instanceof Error)) throw new Error(failed);
+    throw error;
   }
-  if (!reply.accountLinkUrl) {
-    throw new Error(
-      reply.message ? `${onboardingMessages.linkFailed}: ${reply.message}` : onboardingMessages.linkFailed,
-    );
-  }
-  return reply.accountLinkUrl;
 }
