@@ -5,8 +5,9 @@ import { createLocalStorageAdapter } from '../../adapters/storage/local-storage-
 import { createContract } from '../../db/factories/contracts';
 import { createDealer, createUser } from '../../db/factories/identity';
 import { contracts } from '../../db/schema/contracts';
+import type { AuthContext } from '../../platform/security/auth-context';
 import { mintSession, VALID_VIN } from '../lifecycle/lifecycle.fixture';
-import { fieldsOf, signaturePart, startContractSuite } from './customer-contracts.fixture';
+import { fieldsOf, SIGNATURE_PNG, signaturePart, startContractSuite } from './customer-contracts.fixture';
 import { createCustomerContractsRepository } from './customer-contracts.repository';
 import { createCustomerContractsService } from './customer-contracts.service';
 
@@ -304,5 +305,57 @@ describe('customer contracts (R23, rows 159, 160; decision 10)', () => {
     const pdf = await storage.get(seeded.filePath);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await service.writeMissingDemoDocuments()).toBe(0);
+  });
+
+  it('a failure midway (the history write) leaves no contract row, no e-mail and no stored file', async () => {
+    const { request } = await s.contractRequest();
+    const repository = createCustomerContractsRepository(s.t.database.db);
+    const stored: string[] = [];
+    const deleted: string[] = [];
+    const local = createLocalStorageAdapter({ dir: s.dir, secret: 'x', downloadUrl: 'http://x.test/o' });
+    const service = createCustomerContractsService({
+      db: s.t.database.db,
+      repository: {
+        ...repository,
+        writeHistory: async () => {
+          throw new Error('injected failure');
+        },
+      },
+      storage: {
+        ...local,
+        put: async (key, body, type) => {
+          stored.push(key);
+          await local.put(key, body, type);
+        },
+        delete: async (key) => {
+          deleted.push(key);
+          await local.delete(key);
+        },
+      },
+      signedUrlTtlSeconds: 60,
+      clock: () => new Date(),
+    });
+    const dealer: AuthContext = {
+      userId: s.w.sessions.contractDealer.userId,
+      email: 'contract@dealers.test',
+      userName: 'Contract Dealer',
+      userType: 'dealer',
+      groups: ['Dealer'],
+      companyId: s.w.contractDealer.id,
+      access: 'STANDARD',
+    };
+    await expect(
+      service.upload(
+        dealer,
+        { requestId: request.id, customerId: s.buyer.id, signatureMethod: 'electronic' },
+        { signature: { buffer: SIGNATURE_PNG, mimetype: 'image/png', filename: 's.png' } },
+        { ip: '127.0.0.1', userAgent: 'test' },
+      ),
+    ).rejects.toThrow('injected failure');
+    expect(stored).toHaveLength(1);
+    expect(deleted).toEqual(stored);
+    expect(await contractRows(request.id)).toEqual([]);
+    expect((await s.db.request(request.id)).contractUrl).toBeNull();
+    expect((await s.db.outbox(request.id)).filter((i) => i.kind === 'contract-signed')).toEqual([]);
   });
 });
