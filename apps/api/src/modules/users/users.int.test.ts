@@ -53,7 +53,12 @@ describe('user management', () => {
   afterAll(async () => t.close());
 
   it('only the ADMIN among the six demo accounts may make any user-management call', async () => {
-    const target = await call(as['installer@demo.test']!, 'POST', '/api/users', newUser({ email: 'm@elite.test' }));
+    const target = await call(
+      as['installer@demo.test']!,
+      'POST',
+      '/api/users',
+      newUser({ email: 'm@elite.test' }),
+    );
     const targetId = target.json().userId as number;
     for (const email of DEMO) {
       const who = as[email]!;
@@ -157,24 +162,32 @@ describe('user management', () => {
       status: 400,
       text: expect.stringContaining('Access level is required for dealership users'),
     });
-    expect((await bad({ companyType: 'dealership', companyId: sunrise, access: 'STANDARD' })).status).toBe(403);
+    expect((await bad({ companyType: 'dealership', companyId: sunrise, access: 'STANDARD' })).status).toBe(
+      403,
+    );
     expect((await bad({ companyId: clearview })).status).toBe(403);
     const taken = await call(admin, 'POST', '/api/users', newUser({ email: 'Installer3@Demo.test' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('An account with this email already exists.');
     // Another company's user is not found, whatever the body says.
     const carlos = as['installer3@demo.test']!.user.userId;
-    const other = await call(admin, 'PUT', `/api/users/${carlos}`, newUser({ email: 'installer3@demo.test' }));
+    const other = await call(
+      admin,
+      'PUT',
+      `/api/users/${carlos}`,
+      newUser({ email: 'installer3@demo.test' }),
+    );
     expect(other.statusCode).toBe(404);
-    expect((await call(admin, 'POST', `/api/useraccess/${carlos}`, { associations: [] })).statusCode).toBe(404);
+    expect((await call(admin, 'POST', `/api/useraccess/${carlos}`, { associations: [] })).statusCode).toBe(
+      404,
+    );
   });
 
   it('company access follows rules 124 and 125', async () => {
     const admin = as['installer@demo.test']!;
     const created = await call(admin, 'POST', '/api/users', newUser({ email: 'grants@elite.test' }));
     const id = created.json().userId as number;
-    const grant = (associations: object[]) =>
-      call(admin, 'POST', `/api/useraccess/${id}`, { associations });
+    const grant = (associations: object[]) => call(admin, 'POST', `/api/useraccess/${id}`, { associations });
     const same = (company_id: number) => ({ company_id, company_type: 'specialist' });
     expect((await grant([{ company_id: sunrise, company_type: 'dealership' }])).statusCode).toBe(400);
     expect((await grant([same(elite)])).json().message).toBe(
@@ -215,7 +228,9 @@ describe('user management', () => {
     const session = await signIn(t.app, 'leaver@elite.test', DEMO_PASSWORD);
     expect((await call(session, 'GET', `/api/userAccess/${id}`)).statusCode).toBe(200);
     const body = newUser({ email: 'leaver@elite.test', userId: id });
-    expect((await call(admin, 'PUT', `/api/users/${id}`, { ...body, access: 'ASSIST' })).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', `/api/users/${id}`, { ...body, access: 'ASSIST' })).statusCode).toBe(
+      200,
+    );
     expect((await call(session, 'GET', `/api/userAccess/${id}`)).statusCode).toBe(401);
     const second = await signIn(t.app, 'leaver@elite.test', DEMO_PASSWORD);
     expect((await call(admin, 'PUT', `/api/users/${id}`, { ...body, active: false })).statusCode).toBe(200);
@@ -226,7 +241,9 @@ describe('user management', () => {
       payload: { refreshToken: second.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
-    expect((await call(admin, 'GET', '/api/auth/user-status/leaver@elite.test')).json().status).toBe('disabled');
+    expect((await call(admin, 'GET', '/api/auth/user-status/leaver@elite.test')).json().status).toBe(
+      'disabled',
+    );
     // The administrator cannot lock itself out.
     const self = admin.user.userId;
     const selfDisable = await call(
