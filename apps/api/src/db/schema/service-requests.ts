@@ -257,8 +257,11 @@ export const requestOffers = pgTable(
     uniqueIndex('request_offers_request_installer_unique').on(t.requestId, t.installerId),
     // requestId included so the installer's 'offered' branch of the lists reads the index only.
     index('request_offers_installer_status_idx').on(t.installerId, t.currentStatus, t.requestId),
-    // GET /requestOffered/{typeId} of an installer: its offers by id (decision 016).
-    index('request_offers_installer_list_idx').on(t.installerId, t.id),
+    // GET /requestOffered/{typeId} of an installer: its offers by id, but those of deleted requests
+    // (decision 016).
+    index('request_offers_installer_live_idx')
+      .on(t.installerId, t.id)
+      .where(sql`${t.currentStatus} <> 'deleted'`),
     // The installer's 'offered' list branch, in list order (decision 016).
     index('request_offers_open_offered_idx')
       .on(t.installerId, t.requestAvailableDate, t.requestId)

@@ -122,31 +122,44 @@ export function createListReads({ run, cachedRead }: Statements) {
       viewer: Viewer,
       paging: Paging,
     ): Promise<{ items: TRequestOffer[]; total: number; capped: boolean }> {
-      const visible = () =>
+      // The first `cap` visible offers in order. An installer's: one range of the partial index of its
+      // offers not 'deleted' (what deleting a request makes them), each checked against its request. A
+      // dealership's: its first `cap` answered requests in list order (each has an accepted offer), then
+      // their accepted offers. Either reads at most `cap` rows of each table, whatever the history.
+      const visible = (cap: SQL) =>
         viewer.role === 'installer'
           ? sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
                 join service_requests sr on sr.id = o.request_id
-                where o.installer_id = ${P.companyId} and sr.deleted_at is null
-                order by o.id`
-          : sql`select o.id, sr.available_date as s1, sr.id as s2, o.id as s3 from service_requests sr
+                where o.installer_id = ${P.companyId} and o.current_status <> 'deleted'
+                  and sr.deleted_at is null
+                order by o.id limit ${cap}`
+          : sql`select o.id, sr.available_date as s1, sr.id as s2, o.id as s3
+                from (select sr.id, sr.available_date from service_requests sr
+                      where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = 'answered'
+                        and sr.request_type = 'dealer' and sr.deleted_at is null
+                      order by sr.available_date, sr.id limit ${cap}) sr
                 join request_offers o on o.request_id = sr.id and o.current_status = 'accepted'
-                where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = 'answered'
-                  and sr.request_type = 'dealer' and sr.deleted_at is null
-                order by sr.available_date, sr.id, o.id`;
+                order by sr.available_date, sr.id, o.id limit ${cap}`;
+      const bound = sql.raw(String(OFFERS_TOTAL_BOUND + 1));
       const found = await run<OfferJson & { total: number }>(
         `company_offers_${viewer.role}`,
         () => sql`
           select t.total, r.*
           from (select count(*)::int as total
-                from (${visible()} limit ${sql.raw(String(OFFERS_TOTAL_BOUND + 1))}) b) t
+                from (${visible(bound)}) b) t
           left join lateral (
             select ${offerFields}, p.s1, p.s2, p.s3
-            from (${visible()} limit ${P.limit} offset ${P.offset}) p
+            from (${visible(P.window)} offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
           order by r.s1, r.s2, r.s3`,
-        { companyId: viewer.companyId, limit: paging.limit, offset: paging.offset },
+        {
+          companyId: viewer.companyId,
+          limit: paging.limit,
+          offset: paging.offset,
+          window: paging.limit + paging.offset,
+        },
       );
       const counted = Number(found[0]?.total ?? 0);
       return {

@@ -1,0 +1,2 @@
+DROP INDEX "request_offers_installer_list_idx";--> statement-breakpoint
+CREATE INDEX "request_offers_installer_live_idx" ON "request_offers" USING btree ("installer_id","id") WHERE "request_offers"."current_status" <> 'deleted';
