@@ -139,7 +139,9 @@ for (const viewport of [
       await expect(form.getByText('No template currently assigned')).toBeVisible();
       await expect(form.getByRole('button', { name: 'UPDATE EMAIL', exact: true })).toBeVisible();
 
-      const template = form.getByRole('textbox', { name: 'Catalog template' }).or(form.getByRole('combobox', { name: 'Catalog template' }));
+      const template = form
+        .getByRole('textbox', { name: 'Catalog template' })
+        .or(form.getByRole('combobox', { name: 'Catalog template' }));
       await template.click();
       await page.getByRole('option', { name: 'Dealer Standard Package' }).click();
       await expect(form.getByText('Will assign template')).toBeVisible();
@@ -170,6 +172,23 @@ for (const viewport of [
       await expect(form.getByText('No template currently assigned')).toBeVisible();
       await form.getByRole('button', { name: 'CANCEL' }).click();
       await expect(form).toBeHidden();
+
+      // The assignment fails (404): M203 with M205 in an alert; the dealer record is not touched.
+      await page.route('**/api/templates/*/*/dealerships', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"code":"NOT_FOUND","message":"x"}',
+        }),
+      );
+      await pick(page, 'Search dealerships', 'Bayshore', 'Bayshore Classics');
+      await template.click();
+      await page.getByRole('option', { name: 'Dealer Standard Package' }).click();
+      await form.getByRole('button', { name: 'UPDATE EMAIL & TEMPLATE' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Template update failed.' })).toContainText(
+        'Template or dealership not found. Please check the configuration.',
+      );
+      await page.unroute('**/api/templates/*/*/dealerships');
     });
   });
 }

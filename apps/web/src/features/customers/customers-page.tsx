@@ -41,7 +41,7 @@ export function CustomersPage() {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [lookup, setLookup] = useState<Lookup>('');
-  const [success, setSuccess] = useState<string | null>(null);
+  const [success, setSuccess] = useState<{ message: string; tone: 'success' | 'warning' } | null>(null);
   const [showJobs, setShowJobs] = useState(false);
   const [searched] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const search = useQuery({
@@ -63,9 +63,9 @@ export function CustomersPage() {
     setShowJobs(false);
   }
 
-  function saved(message: string) {
+  function saved(message: string, tone: 'success' | 'warning' = 'success') {
     reset();
-    setSuccess(message);
+    setSuccess({ message, tone });
     navigate('/customers', { replace: true });
   }
 
@@ -106,13 +106,13 @@ export function CustomersPage() {
       />
       {success && (
         <Alert
-          color="green"
-          role="status"
+          color={success.tone === 'success' ? 'green' : 'orange'}
+          role={success.tone === 'success' ? 'status' : 'alert'}
           withCloseButton
           closeButtonLabel="Dismiss"
           onClose={() => setSuccess(null)}
         >
-          {success}
+          {success.message}
         </Alert>
       )}
       <PartySearch

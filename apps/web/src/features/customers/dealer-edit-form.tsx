@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useActingCompanyId } from '../../lib/query-keys';
+import { describeAssignmentFailure } from '../catalog-templates/templates-api';
 import {
   type DealerInput,
   describeDealerFailure,
@@ -62,7 +63,8 @@ export function DealerEditForm(props: {
   installerId: number;
   isReadOnly: boolean;
   actions: React.ReactNode;
-  onSaved: (message: string) => void;
+  /** `warning`: part of it failed (the template, M203 with M205–M208's reason). */
+  onSaved: (message: string, tone?: 'success' | 'warning') => void;
 }) {
   const { record, installerId } = props;
   const companyId = useActingCompanyId();
@@ -105,17 +107,24 @@ export function DealerEditForm(props: {
           throw new Error(describeDealerFailure(error));
         }
       }
-      if (!templateChanges) return message;
+      if (!templateChanges) return { message, failed: false };
       try {
         await setDealerTemplate(installerId, record.dealer_id, currentId, chosenId);
-        return [message, dealerMessages.templateUpdated].filter(Boolean).join(' ');
-      } catch {
-        return [message, dealerMessages.templateFailed].filter(Boolean).join(' ');
+        return {
+          message: [message, dealerMessages.templateUpdated].filter(Boolean).join(' '),
+          failed: false,
+        };
+      } catch (error) {
+        const why = describeAssignmentFailure(error);
+        return {
+          message: [message, dealerMessages.templateFailed, why].filter(Boolean).join(' '),
+          failed: true,
+        };
       }
     },
-    onSuccess: (message) => {
+    onSuccess: ({ message, failed }) => {
       void queryClient.invalidateQueries({ queryKey: customerScreenKeys.ofCompany(companyId) });
-      props.onSaved(message || dealerMessages.updated);
+      props.onSaved(message || dealerMessages.updated, failed ? 'warning' : 'success');
     },
   });
   const options = [

@@ -1,5 +1,5 @@
 import { Paper, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Found, partyId, partyName } from './customers-api';
 
 /** Blur closes the list after this long, so a click on an option lands first (002 §9: 150 ms). */
@@ -23,6 +23,12 @@ export function PartySearch(props: {
   // Enter pressed while the search for the typed text is still on its way picks once it has answered.
   const [enterPending, setEnterPending] = useState(false);
   const listboxId = useId();
+  // The close after a blur is called off when the field is used again before it runs.
+  const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const keepOpen = () => {
+    clearTimeout(closing.current);
+    setOpen(true);
+  };
   const optionId = (i: number) => `${listboxId}-option-${i}`;
   const { results } = props;
   const showList = open && props.value.trim() !== '';
@@ -57,11 +63,13 @@ export function PartySearch(props: {
         onChange={(e) => {
           props.onChange(e.currentTarget.value);
           setEnterPending(false);
-          setOpen(true);
+          keepOpen();
           setActive(0);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), BLUR_CLOSE_MS)}
+        onFocus={keepOpen}
+        onBlur={() => {
+          closing.current = setTimeout(() => setOpen(false), BLUR_CLOSE_MS);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
