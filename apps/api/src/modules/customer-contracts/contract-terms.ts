@@ -1,5 +1,3 @@
-import type { ContractRequestRow } from './customer-contracts.repository';
-
 /** The dealer's time zone for the audit page, from its US state (no zone is stored; default Eastern). */
 const zoneByState: Record<string, string> = {
   CT: 'America/New_York',
@@ -59,17 +57,12 @@ export function dealerTimeZone(state: string | null): string {
   return zoneByState[(state ?? '').trim().toUpperCase()] ?? 'America/New_York';
 }
 
-/** The dealer's standard terms (docs/decisions: no terms are stored per dealer yet). */
-export function contractTerms(
-  dealerName: string,
-  request: Pick<ContractRequestRow, 'depositAmountCents'>,
-): string[] {
+/** The dealer's standard terms (decision 019: no terms are stored per dealer yet). */
+export function contractTerms(dealerName: string): string[] {
   return [
     `${dealerName} arranges the services listed above with the named specialist, who performs them on the vehicle identified by its VIN.`,
     'The price shown is the total the customer pays for these services, taxes included; any change to the services needs a new or amended contract.',
-    request.depositAmountCents > 0
-      ? 'The deposit is due before work starts and is credited against the total; the balance is due when the vehicle is delivered.'
-      : 'No deposit is required; the total is due when the vehicle is delivered.',
+    `The total is payable to ${dealerName}; the customer owes the specialist nothing for these services.`,
     'Work does not start before this contract is signed. The dates are the planned availability of the vehicle and the planned completion; the specialist informs the dealer of any delay.',
     'The customer confirms the vehicle may be moved and worked on at the specialist’s premises and that personal belongings have been removed.',
     'Workmanship defects reported within 30 days of delivery are corrected at no charge; damage caused after delivery is not covered.',

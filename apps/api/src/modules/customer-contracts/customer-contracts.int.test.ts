@@ -62,6 +62,40 @@ describe('customer contracts (R23, rows 159, 160; decision 10)', () => {
     expect(installer.statusCode).toBe(403);
   });
 
+  it("shows the customer the dealer's retail prices, never the specialist's wholesale price or discount", async () => {
+    const { request } = await s.contractRequest({
+      lines: [
+        {
+          serviceCategory: 'PPF',
+          description: 'Full Front PPF',
+          amountCents: 187000,
+          discountCents: 5000,
+          retailPriceCents: 220000,
+        },
+        {
+          serviceCategory: 'Glass/Tint',
+          description: 'Windshield',
+          amountCents: 30000,
+          discountCents: 0,
+          retailPriceCents: null,
+        },
+      ],
+    });
+    const summary = (await s.call(s.w.sessions.contractDealer, 'GET', `/api/contracts/${request.id}`)).json();
+    expect(
+      summary.services.map((l: { amountCents: number; discountCents: number }) => l.amountCents),
+    ).toEqual([220000, 30000]);
+    expect(summary.services.every((l: { discountCents: number }) => l.discountCents === 0)).toBe(true);
+    expect(summary.totals).toEqual({
+      subtotalCents: 250000,
+      discountCents: 0,
+      taxesCents: 0,
+      totalCents: 250000,
+      depositCents: 0,
+      balanceDueCents: 250000,
+    });
+  });
+
   it('refuses bad uploads with 4xx and writes nothing', async () => {
     const { request } = await s.contractRequest();
     const base = { requestId: request.id, customerId: s.buyer.id, signatureMethod: 'electronic' };

@@ -136,6 +136,7 @@ export function createCustomerContractsRepository(db: Db) {
           customDescription: requestServices.customDescription,
           amountCents: requestServices.amountCents,
           discountCents: requestServices.discountCents,
+          retailPriceCents: requestServices.retailPriceCents,
           durationTenths: requestServices.durationTenths,
         })
         .from(requestServices)

@@ -78,7 +78,12 @@ export function createCustomerContractsService(deps: {
     const services = await repository.listServices(requestId);
     const customer = request.customerId ? await repository.findCustomer(request.customerId) : null;
     const contract = await repository.latestContract(requestId);
-    const subtotalCents = services.reduce((sum, s) => sum + s.amountCents, 0);
+    // The customer's prices: each line's retail price, what the customer pays the dealer. The specialist's
+    // wholesale price, its discount and the dealer's deposit to the specialist stay between those two.
+    const customerPriceOf = (s: (typeof services)[number]) =>
+      s.retailPriceCents ?? s.amountCents - s.discountCents;
+    const subtotalCents = services.reduce((sum, s) => sum + customerPriceOf(s), 0);
+    const totalCents = subtotalCents + request.taxesCents;
     return {
       requestId: request.id,
       Request_id: request.id,
@@ -104,21 +109,21 @@ export function createCustomerContractsService(deps: {
         lineId: s.lineId,
         category: s.category,
         description: s.customDescription?.trim() || s.description,
-        amountCents: s.amountCents,
-        discountCents: s.discountCents,
+        amountCents: customerPriceOf(s),
+        discountCents: 0,
         durationDays: s.durationTenths / 10,
       })),
       totals: {
         subtotalCents,
-        discountCents: request.discountCents,
+        discountCents: 0,
         taxesCents: request.taxesCents,
-        totalCents: request.totalCents + request.taxesCents,
-        depositCents: request.depositAmountCents,
-        balanceDueCents: Math.max(0, request.totalCents + request.taxesCents - request.depositAmountCents),
+        totalCents,
+        depositCents: 0,
+        balanceDueCents: totalCents,
       },
       availableDate: toWireDate(request.availableDate),
       dueDate: request.dueDate ? toWireDate(request.dueDate) : null,
-      terms: contractTerms(dealer.name, request),
+      terms: contractTerms(dealer.name),
       customer: customer
         ? {
             id: customer.id,
