@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createLifecycleContext } from '../lifecycle/lifecycle.context';
+import { createContextLoader } from '../lifecycle/lifecycle.context';
 import { createLifecycleRepository } from '../lifecycle/lifecycle.repository';
 import { createRequestCreationContext } from '../request-creation/request-creation.context';
 import { createCreationModules } from '../request-creation/request-creation.module';
@@ -20,13 +20,7 @@ export function createEditJobServiceDeps({
   clock = () => new Date(),
 }: EditJobModuleDeps): EditJobServiceDeps {
   const lifecycle = createLifecycleRepository();
-  const { loadContext } = createLifecycleContext({
-    db,
-    repository: lifecycle,
-    clock,
-    // The edit raises no invoice: the lifecycle's invoicing hooks are never called from here.
-    invoicing: {} as Parameters<typeof createLifecycleContext>[0]['invoicing'],
-  });
+  const loadContext = createContextLoader({ repository: lifecycle, clock });
   const { serviceDeps } = createCreationModules({ db, config, clock });
   return {
     db,

@@ -50,13 +50,15 @@ export type Loaded = {
 
 export type LifecycleContext = ReturnType<typeof createLifecycleContext>;
 
-export function createLifecycleContext({
-  db,
+/**
+ * `loadContext` alone: what another module that acts on a request under the lifecycle's rules needs (edit
+ * job) — the request, its parts and the transition table's context, optionally under the row lock.
+ */
+export function createContextLoader({
   repository,
   clock = () => new Date(),
-  invoicing,
-}: LifecycleServiceDeps) {
-  async function loadContext(
+}: Pick<LifecycleServiceDeps, 'repository' | 'clock'>) {
+  return async function loadContext(
     tx: Db | Tx,
     auth: AuthContext,
     requestId: number,
@@ -130,9 +132,16 @@ export function createLifecycleContext({
       now,
       today: toIsoDate(now),
     };
-  }
+  };
+}
 
-  return { db, repository, clock, invoicing, loadContext };
+export function createLifecycleContext({
+  db,
+  repository,
+  clock = () => new Date(),
+  invoicing,
+}: LifecycleServiceDeps) {
+  return { db, repository, clock, invoicing, loadContext: createContextLoader({ repository, clock }) };
 }
 
 /**
