@@ -190,7 +190,7 @@ export async function buildApp({
       registerVehicleCatalogModule(api, { db, config, clock });
       registerCatalogTemplatesModule(api, { db, config, clock });
       // Issue 16: edit job and the customer contract.
-      registerEditJobModule(api, { db, config, clock });
+      registerEditJobModule(api, { db, clock, creation: creation.serviceDeps, reads: serviceRequests });
       registerCustomerContractsModule(api, { db, config, clock });
       // Issue 15: people and accounts.
       registerUsersModule(api, { db, config, clock, auth: authService, userCache: authUserCache });

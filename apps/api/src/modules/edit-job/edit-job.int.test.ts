@@ -7,6 +7,9 @@ import {
   creationDay as day,
   startCreationSuite,
 } from '../request-creation/creation.fixture';
+import { createCreationModules } from '../request-creation/request-creation.module';
+import { createServiceRequestsRepository } from '../service-requests/service-requests.repository';
+import { createServiceRequestsService } from '../service-requests/service-requests.service';
 import { createEditJobServiceDeps } from './edit-job.module';
 import { createEditJobService } from './edit-job.service';
 
@@ -134,7 +137,12 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const id = await bookedJob();
     const opened = await context('one', id);
     const before = await snapshot(id);
-    const deps = createEditJobServiceDeps({ db: t.database.db, config: t.config });
+    const db = t.database.db;
+    const deps = createEditJobServiceDeps({
+      db,
+      creation: createCreationModules({ db, config: t.config, clock: () => new Date() }).serviceDeps,
+      reads: createServiceRequestsService({ repository: createServiceRequestsRepository(db) }),
+    });
     const failing = createEditJobService({
       ...deps,
       lifecycle: {

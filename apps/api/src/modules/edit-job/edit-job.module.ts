@@ -1,34 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createContextLoader } from '../lifecycle/lifecycle.context';
 import { createLifecycleRepository } from '../lifecycle/lifecycle.repository';
-import { createRequestCreationContext } from '../request-creation/request-creation.context';
-import { createCreationModules } from '../request-creation/request-creation.module';
-import { createServiceRequestsRepository } from '../service-requests/service-requests.repository';
-import { createServiceRequestsService } from '../service-requests/service-requests.service';
+import {
+  createRequestCreationContext,
+  type RequestCreationServiceDeps,
+} from '../request-creation/request-creation.context';
+import type { ServiceRequestsService } from '../service-requests/service-requests.service';
 import { createEditJobRepository } from './edit-job.repository';
 import { registerEditJobRoutes } from './edit-job.routes';
 import { createEditJobService, type EditJobServiceDeps } from './edit-job.service';
 
-export type EditJobModuleDeps = { db: Db; config: Config; clock?: () => Date };
+/**
+ * What edit job takes from the app: the request-creation service's dependencies (the wizards' pricing,
+ * totals and line writes) and the service-requests reads, the app's own instances.
+ */
+export type EditJobModuleDeps = {
+  db: Db;
+  clock?: () => Date;
+  creation: RequestCreationServiceDeps;
+  reads: ServiceRequestsService;
+};
 
 /** The lifecycle's load and the wizards' pricing, wired for the edit (tests replace one part to inject a failure). */
 export function createEditJobServiceDeps({
   db,
-  config,
   clock = () => new Date(),
+  creation,
+  reads,
 }: EditJobModuleDeps): EditJobServiceDeps {
   const lifecycle = createLifecycleRepository();
-  const loadContext = createContextLoader({ repository: lifecycle, clock });
-  const { serviceDeps } = createCreationModules({ db, config, clock });
   return {
     db,
-    loadContext,
+    loadContext: createContextLoader({ repository: lifecycle, clock }),
     lifecycle,
-    creation: createRequestCreationContext(serviceDeps),
+    creation: createRequestCreationContext(creation),
     editJob: createEditJobRepository(),
-    reads: createServiceRequestsService({ repository: createServiceRequestsRepository(db) }),
+    reads,
   };
 }
 

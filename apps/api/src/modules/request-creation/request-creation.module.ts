@@ -55,5 +55,5 @@ export function registerCreationModules(
       void warmUp().catch((error: unknown) => api.log.warn({ err: error }, 'VIN decoder warm-up failed'));
     });
   }
-  return { service, vinDecoder: vehicles.decoder };
+  return { service, vinDecoder: vehicles.decoder, serviceDeps };
 }
