@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
-const fontsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
+// apps/api/assets/fonts: three levels up from this file when run from source (src/modules/customer-contracts),
+// one level up when bundled (dist/*.js, what `npm start` and CI run).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fontDirs = [path.resolve(here, '../../../assets/fonts'), path.resolve(here, '../assets/fonts')];
+const fontsDir =
+  fontDirs.find((dir) => existsSync(path.join(dir, 'DejaVuSans.ttf'))) ?? (fontDirs[0] as string);
 const REGULAR = path.join(fontsDir, 'DejaVuSans.ttf');
 const BOLD = path.join(fontsDir, 'DejaVuSans-Bold.ttf');
 
