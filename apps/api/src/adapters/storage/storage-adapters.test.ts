@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Fake } from '../../../test/fakes/s3-fake-server';
 import { createLocalStorageAdapter, verifySignedLink } from './local-storage-adapter';
 import { createS3StorageAdapter } from './s3-storage-adapter';
 import { StorageNotFoundError, type StoragePort } from './storage-port';
@@ -70,31 +70,17 @@ describe('local disk adapter', () => {
 });
 
 describe('S3 adapter against a local fake (s3rver on loopback)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 's3rver-test-'));
-  let server: S3rver;
-  let endpoint = '';
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  let fake: Awaited<ReturnType<typeof startS3Fake>>;
   beforeAll(async () => {
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'contracts-test', configs: [] }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    fake = await startS3Fake('contracts-test');
   });
-  afterAll(async () => {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fake.close());
   const make = () =>
     createS3StorageAdapter({
       bucket: 'contracts-test',
       region: 'us-east-1',
-      endpoint,
-      credentials,
+      endpoint: fake.endpoint,
+      credentials: fake.credentials,
       prefix: 't/',
     });
   behavesLikeStorage('s3', make);

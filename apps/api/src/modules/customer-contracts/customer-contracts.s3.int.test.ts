@@ -1,41 +1,29 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Fake } from '../../../test/fakes/s3-fake-server';
 import { fieldsOf, signaturePart, startContractSuite } from './customer-contracts.fixture';
 
 type Suite = Awaited<ReturnType<typeof startContractSuite>>;
 
 /** STORAGE_DRIVER=s3: the contract lands in the bucket and row 159 answers a presigned link (s3rver on loopback). */
 describe('customer contracts on S3-compatible storage', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'contracts-s3-'));
-  let server: S3rver;
+  let fake: Awaited<ReturnType<typeof startS3Fake>>;
   let s = {} as Suite;
   beforeAll(async () => {
-    server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'contracts', configs: [] }],
-    });
-    const { port } = await server.run();
+    fake = await startS3Fake('contracts');
     s = await startContractSuite({
       storage: {
         kind: 's3',
         bucket: 'contracts',
         region: 'us-east-1',
-        endpoint: `http://127.0.0.1:${port}`,
-        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        endpoint: fake.endpoint,
+        credentials: fake.credentials,
         prefix: 'test/',
       },
     });
   });
   afterAll(async () => {
     await s.t?.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await fake.close();
   });
 
   it('stores the signed PDF in the bucket and hands out a presigned link to it', async () => {
