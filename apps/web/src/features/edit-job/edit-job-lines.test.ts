@@ -1,30 +1,22 @@
 import type { TEditJobContext } from '@app/contracts/edit-job.contract';
 import type { TRequestimate, TRequestService } from '@app/contracts/service-requests.contract';
 import { describe, expect, it } from 'vitest';
+import { buildService } from '../service-requests/service-requests.fixtures';
 import { canOfferEditJob, linesFromSelection, selectionFromLines } from './edit-job-lines';
 
-const line = (over: Partial<TRequestService>): TRequestService => ({
+/** The job's PPF line as the service-requests fixtures build it. */
+const ppfLine = {
   service_id: 11,
-  requestId: 7,
   catalog_service_id: 301,
   master_service_id: 31,
   position: 0,
   service_category: 'PPF',
   description: 'Full Front PPF',
-  custom_description: null,
   service_amount: 1900,
-  service_cost: 1900,
-  service_discount: 0,
   service_fee: 95,
   retail_price: 1900,
-  service_duration: 1,
-  duration_days: 1,
-  service_state: 'new',
-  service_date: null,
-  materials: null,
-  template: null,
-  ...over,
-});
+};
+const line = (over: Partial<TRequestService>): TRequestService => buildService({ ...ppfLine, ...over });
 
 const context = (services: TRequestService[], pricingMode: 'dealer' | 'installer' = 'installer') =>
   ({

@@ -6,31 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { type FakeHandler, installFakeFetch } from '../../test/fake-fetch';
 import { buildUser, shellFakes, signInAs } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { buildRequest } from '../service-requests/service-requests.fixtures';
+import { buildRequest, buildService } from '../service-requests/service-requests.fixtures';
 
 const installer = buildUser({ userType: 'installer', companyId: 5 });
 
-const line: TRequestService = {
+const line: TRequestService = buildService({
   service_id: 11,
-  requestId: 7,
   catalog_service_id: 301,
   master_service_id: 31,
   position: 0,
   service_category: 'PPF',
   description: 'Full Front PPF',
-  custom_description: null,
   service_amount: 1900,
-  service_cost: 1900,
-  service_discount: 0,
   service_fee: 95,
   retail_price: 1900,
-  service_duration: 1,
-  duration_days: 1,
-  service_state: 'new',
-  service_date: null,
-  materials: null,
-  template: null,
-};
+});
 
 function context(overrides: Partial<TEditJobContext> = {}): TEditJobContext {
   return {
