@@ -21,6 +21,11 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAuthUserCache } from './modules/auth/auth-user-cache';
 import { createSessionUserLoader } from './modules/auth/session-user';
+import { registerBlockedDaysModule } from './modules/blocked-days/blocked-days.module';
+import { registerCalendarModule } from './modules/calendar/calendar.module';
+import { registerCalendarExportModule } from './modules/calendar-export/calendar-export.module';
+import { registerCalendarFeedModule } from './modules/calendar-feed/calendar-feed.module';
+import { registerCalendarLinkModule } from './modules/calendar-link/calendar-link.module';
 import { registerCatalogTemplatesModule } from './modules/catalog-templates/catalog-templates.module';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
@@ -196,6 +201,11 @@ export async function buildApp({
       registerUsersModule(api, { db, config, clock, auth: authService, userCache: authUserCache });
       registerPaymentOnboardingModule(api, { db, config, clock, port: paymentsModule.port, logger: app.log });
       registerProfileModule(api, { db, config, clock });
+      registerCalendarModule(api, { db, config, clock });
+      registerCalendarLinkModule(api, { db, config, clock });
+      registerBlockedDaysModule(api, { db, config, clock });
+      registerCalendarExportModule(api, { db, config, clock });
+      registerCalendarFeedModule(api, { db, config, clock });
     },
     { prefix: '/api' },
   );

@@ -9,16 +9,6 @@ import { SignedInGuard } from './signed-in-guard';
 
 // Every page is a lazy route, so the first download holds only the router, providers and guard.
 
-function screen(path: string, title: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { PlaceholderPage } = await import('../features/placeholders/components/placeholder-page');
-      return { element: <PlaceholderPage title={title} /> };
-    },
-  };
-}
-
 /** A screen behind a menu visibility rule: others get "not available for your account". */
 function restricted(menuKey: MenuKey, route: RouteObject): RouteObject {
   return { element: <RequireMenuEntry menuKey={menuKey} />, children: [route] };
@@ -139,7 +129,12 @@ export const appRoutes: RouteObject[] = [
                   Component: (await import('../features/customer-contract/contract-page')).ContractPage,
                 }),
               },
-              restricted('calendar', screen('calendar', 'Calendar')),
+              restricted('calendar', {
+                path: 'calendar',
+                lazy: async () => ({
+                  Component: (await import('../features/calendar/calendar-page')).CalendarPage,
+                }),
+              }),
               restricted('customers', {
                 path: 'customers',
                 lazy: async () => ({

@@ -32,3 +32,42 @@ export function planLineWorkDays(
   }
   return days;
 }
+
+/** A calendar row of the one calendar model (decision 022): a service line's work on one day. */
+export type PlannedCalendarDay = {
+  requestServiceId: number | null;
+  workDate: IsoDate;
+  dailyWorkTenths: number;
+};
+
+/**
+ * The one layout of a job on the calendar (decision 022), used by every writer (creation, BOOK JOB, claim,
+ * assign, schedule, edit): one row per service line and day it touches (`planLineWorkDays`), the lines in
+ * their order (position, then id). A job without lines gets one row per day of its duration (at least one),
+ * without a service, so it still occupies the installer's calendar.
+ */
+export function planCalendarDays(
+  lines: readonly { id: number; durationTenths: number; position?: number }[],
+  durationTenths: number,
+  startDay: IsoDate,
+): PlannedCalendarDay[] {
+  if (lines.length > 0) {
+    const ordered = [...lines].sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
+    return planLineWorkDays(ordered, startDay);
+  }
+  const total = Math.max(durationTenths, 1);
+  const days: PlannedCalendarDay[] = [];
+  for (let cursor = 0; cursor < total; cursor += tenthsPerWorkDay) {
+    days.push({
+      requestServiceId: null,
+      workDate: addDays(startDay, cursor / tenthsPerWorkDay),
+      dailyWorkTenths: Math.min(tenthsPerWorkDay, total - cursor),
+    });
+  }
+  return days;
+}
+
+/** The distinct work days of a plan, in order: the job's length in days on the calendar. */
+export function listPlannedWorkDates(planned: readonly { workDate: IsoDate }[]): IsoDate[] {
+  return [...new Set(planned.map((p) => p.workDate))].sort();
+}

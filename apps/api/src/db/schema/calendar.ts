@@ -87,3 +87,25 @@ export const calendarDays = pgTable(
     index('calendar_days_service_idx').on(t.requestServiceId),
   ],
 );
+
+/**
+ * Days an installer closed (holiday, training; row 66, decision 022): availability, the wizards' date pickers
+ * and claims refuse them, and the calendar screen shows them. One row per installer and day.
+ */
+export const calendarBlockedDays = pgTable(
+  'calendar_blocked_days',
+  {
+    id: serial('id').primaryKey(),
+    installerId: integer('installer_id')
+      .notNull()
+      .references(() => installers.id, { onDelete: 'cascade' }),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    /** Why the day is closed, shown on the calendar ('' when not given). */
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_blocked_days_installer_date_unique').on(t.installerId, t.workDate),
+    check('calendar_blocked_days_reason_check', sql`length(${t.reason}) <= 120`),
+  ],
+);

@@ -1,6 +1,7 @@
 import { AppError } from '@app/contracts/errors.contract';
 import { listBlockedDays } from '@app/domain/scheduling/availability';
 import type { IsoDate } from '@app/domain/scheduling/dates';
+import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import type { Tx } from '../../db/client';
 import { appointmentText, describeVehicle } from '../lifecycle/lifecycle.messages';
 import { enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
@@ -73,7 +74,7 @@ export async function replanCalendar(
         p.requestServiceId === days[i]?.requestServiceId &&
         p.dailyWorkTenths === days[i]?.dailyWorkTenths,
     );
-  if (same) return { calendarDays: days.length, endDateBefore, endDateAfter };
+  if (same) return { calendarDays: listPlannedWorkDates(planned).length, endDateBefore, endDateAfter };
 
   const { capacity, locationId } = await deps.capacityOf(tx, performerId);
   if (blockingStatuses.has(status)) {
@@ -149,7 +150,7 @@ export async function replanCalendar(
         installerId: performerId,
         calendarId: installer.calendarId,
         startDate: first.workDate,
-        durationDays: planned.length,
+        durationDays: listPlannedWorkDates(planned).length,
         ...appointmentText({
           requestId: request.id,
           vehicle: describeVehicle(request),
@@ -160,5 +161,5 @@ export async function replanCalendar(
       dedupeKey: `calendar-add:${request.id}:v${version}`,
     });
   }
-  return { calendarDays: planned.length, endDateBefore, endDateAfter };
+  return { calendarDays: listPlannedWorkDates(planned).length, endDateBefore, endDateAfter };
 }

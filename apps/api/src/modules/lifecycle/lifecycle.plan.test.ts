@@ -11,21 +11,26 @@ import type { RequestRow } from './lifecycle.repository';
 import { listChangedEchoedFields } from './lifecycle.request-update';
 
 describe('planJobDays', () => {
-  it('lays one day per whole day of the job, the lines following each other', () => {
+  it('lays one row per service line and day, the lines following each other in their order', () => {
     const lines = [
-      { id: 1, durationTenths: 15 },
-      { id: 2, durationTenths: 10 },
+      { id: 2, durationTenths: 10, position: 1 },
+      { id: 1, durationTenths: 15, position: 0 },
     ];
     expect(planJobDays(lines, 25, '2025-03-30')).toEqual([
       { workDate: '2025-03-30', requestServiceId: 1, dailyWorkTenths: 10 },
-      { workDate: '2025-03-31', requestServiceId: 1, dailyWorkTenths: 10 },
+      { workDate: '2025-03-31', requestServiceId: 1, dailyWorkTenths: 5 },
+      { workDate: '2025-03-31', requestServiceId: 2, dailyWorkTenths: 5 },
       { workDate: '2025-04-01', requestServiceId: 2, dailyWorkTenths: 5 },
     ]);
   });
 
-  it('gives a job without duration or lines one day', () => {
+  it('gives a job without lines one row per day of its duration, and one without duration one day', () => {
     expect(planJobDays([], 0, '2025-03-10')).toEqual([
       { workDate: '2025-03-10', requestServiceId: null, dailyWorkTenths: 1 },
+    ]);
+    expect(planJobDays([], 15, '2025-03-10')).toEqual([
+      { workDate: '2025-03-10', requestServiceId: null, dailyWorkTenths: 10 },
+      { workDate: '2025-03-11', requestServiceId: null, dailyWorkTenths: 5 },
     ]);
   });
 });

@@ -3,8 +3,8 @@ import { calculateReferralBonusCents } from '@app/domain/referrals/referral-bonu
  * Small pure helpers of the lifecycle service: how a booked job is laid out on calendar days, the instants
  * stored for work days, the key that deduplicates history records, and the referral bonus.
  */
-import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
-import { countWholeDays } from '@app/domain/scheduling/job-dates';
+import type { IsoDate } from '@app/domain/scheduling/dates';
+import { type PlannedCalendarDay, planCalendarDays } from '@app/domain/scheduling/work-days';
 
 /** Work days are stored as instants at 08:00 UTC (the seed's convention), so every US zone shows the same day. */
 export const WORK_START_HOUR_UTC = 8;
@@ -13,39 +13,19 @@ export function toWorkInstant(day: IsoDate): Date {
   return new Date(`${day}T${String(WORK_START_HOUR_UTC).padStart(2, '0')}:00:00.000Z`);
 }
 
-export type PlannedDay = { workDate: IsoDate; requestServiceId: number | null; dailyWorkTenths: number };
+export type PlannedDay = PlannedCalendarDay;
 
 /**
- * One calendar day per day of the job (whole days, rounded up, at least 1) from the start date. Each day
- * carries the work done that day in tenths (10 = a full day; the last day may be partial) and the service
- * line being worked when the day starts (lines follow each other in their order).
+ * A booked job's calendar rows (decision 022, the one calendar model): one per service line and day it
+ * touches, the lines following each other in their order; a job without lines gets one row per day.
+ * `durationTenths` is only used when there are no lines.
  */
 export function planJobDays(
-  lines: readonly { id: number; durationTenths: number }[],
+  lines: readonly { id: number; durationTenths: number; position?: number }[],
   durationTenths: number,
   startDate: IsoDate,
 ): PlannedDay[] {
-  const days = countWholeDays(durationTenths / 10);
-  const total = Math.max(durationTenths, 1);
-  const planned: PlannedDay[] = [];
-  for (let i = 0; i < days; i++) {
-    const cursor = i * 10;
-    let covered = 0;
-    let lineId: number | null = lines.at(-1)?.id ?? null;
-    for (const line of lines) {
-      covered += Math.max(line.durationTenths, 0);
-      if (covered > cursor) {
-        lineId = line.id;
-        break;
-      }
-    }
-    planned.push({
-      workDate: addDays(startDate, i),
-      requestServiceId: lineId,
-      dailyWorkTenths: Math.max(1, Math.min(10, total - cursor)),
-    });
-  }
-  return planned;
+  return planCalendarDays(lines, durationTenths, startDate);
 }
 
 /**

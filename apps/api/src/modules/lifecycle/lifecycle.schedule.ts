@@ -1,4 +1,5 @@
 /** The performer's schedule: PUT|POST /schedule/, and a startDate change in the generic update. */
+
 import { AppError } from '@app/contracts/errors.contract';
 import type { TScheduleReply } from '@app/contracts/scheduling.contract';
 import { resolveCapacity } from '@app/domain/scheduling/availability';
@@ -6,6 +7,7 @@ import type { IsoDate } from '@app/domain/scheduling/dates';
 import { toIsoDate } from '@app/domain/scheduling/dates';
 import { computeBookingDates } from '@app/domain/scheduling/job-dates';
 import { checkStartDate, computeStartDateBounds } from '@app/domain/scheduling/start-date-picker';
+import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import { decideTransition, findPerformerId } from '@app/domain/service-requests/request-status';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
@@ -126,7 +128,7 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
           installerId: auth.companyId,
           calendarId: installer.calendarId,
           startDate: dates.startDate,
-          durationDays: planned.length,
+          durationDays: listPlannedWorkDates(planned).length,
           ...appointmentText({
             requestId: row.id,
             vehicle: describeVehicle(row),
@@ -145,7 +147,7 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
       startDate: dates.startDate,
       endDate: dates.endDate,
       dueDate: patch.dueDate ? toIsoDate(patch.dueDate) : (request.dueDate ?? null),
-      calendarDays: status ? planned.length : 0,
+      calendarDays: status ? listPlannedWorkDates(planned).length : 0,
       version,
     };
   }
