@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PlannedLineDay, planLineWorkDays } from './work-days';
+import { listPlannedWorkDates, type PlannedLineDay, planCalendarDays, planLineWorkDays } from './work-days';
 
 const row = (requestServiceId: number, workDate: string, dailyWorkTenths: number): PlannedLineDay => ({
   requestServiceId,
@@ -64,5 +64,43 @@ describe('planLineWorkDays (lines laid out on work days, 10 tenths a day)', () =
     const perDay = new Map<string, number>();
     for (const d of days) perDay.set(d.workDate, (perDay.get(d.workDate) ?? 0) + d.dailyWorkTenths);
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('planCalendarDays (decision 022: the one calendar model)', () => {
+  it('orders the lines by position, then id, before laying them out', () => {
+    const lines = [
+      { id: 9, durationTenths: 5, position: 1 },
+      { id: 4, durationTenths: 10, position: 0 },
+      { id: 2, durationTenths: 5, position: 1 },
+    ];
+    expect(planCalendarDays(lines, 20, '2025-03-10')).toEqual([
+      row(4, '2025-03-10', 10),
+      row(2, '2025-03-11', 5),
+      row(9, '2025-03-11', 5),
+    ]);
+  });
+
+  it('gives a job without lines one row per day of its duration, without a service', () => {
+    expect(planCalendarDays([], 25, '2025-03-10')).toEqual([
+      { requestServiceId: null, workDate: '2025-03-10', dailyWorkTenths: 10 },
+      { requestServiceId: null, workDate: '2025-03-11', dailyWorkTenths: 10 },
+      { requestServiceId: null, workDate: '2025-03-12', dailyWorkTenths: 5 },
+    ]);
+    expect(planCalendarDays([], 0, '2025-03-10')).toEqual([
+      { requestServiceId: null, workDate: '2025-03-10', dailyWorkTenths: 1 },
+    ]);
+  });
+
+  it('counts a job by its distinct work days, however many lines share a day', () => {
+    const lines = [
+      { id: 1, durationTenths: 15 },
+      { id: 2, durationTenths: 10 },
+    ];
+    expect(listPlannedWorkDates(planCalendarDays(lines, 25, '2025-03-30'))).toEqual([
+      '2025-03-30',
+      '2025-03-31',
+      '2025-04-01',
+    ]);
   });
 });

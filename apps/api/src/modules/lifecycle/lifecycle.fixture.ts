@@ -279,6 +279,20 @@ export function inspector(db: Db) {
         .where(eq(calendarDays.requestId, id))
         .orderBy(asc(calendarDays.installerId), asc(calendarDays.workDate));
     },
+    /** The calendar rows of a request as decision 022 lays them out: line, day and the line's tenths that day. */
+    async calendarLines(id: number) {
+      const rows = await db
+        .select({
+          requestServiceId: calendarDays.requestServiceId,
+          workDate: calendarDays.workDate,
+          dailyWorkTenths: calendarDays.dailyWorkTenths,
+          workStatus: calendarDays.workStatus,
+        })
+        .from(calendarDays)
+        .where(eq(calendarDays.requestId, id))
+        .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
+      return rows.map((r) => [r.workDate, r.requestServiceId, r.dailyWorkTenths, r.workStatus]);
+    },
     async schedule(id: number) {
       const [row] = await db.select().from(requestSchedules).where(eq(requestSchedules.requestId, id));
       return row ?? null;

@@ -192,6 +192,31 @@ describe('lifecycle transitions: booking', () => {
     expect((await db.outbox(request.id)).filter((i) => i.kind === 'booking-confirmation')).toHaveLength(1);
   });
 
+  it('BOOK JOB lays the job out as one calendar row per service line and day (decision 022)', async () => {
+    const { request } = await w.estimate({
+      lines: [
+        { serviceCategory: 'PPF', description: 'Full Front PPF', amountCents: 150_000, durationTenths: 15 },
+        {
+          serviceCategory: 'Glass/Tint',
+          description: 'Window Tint',
+          amountCents: 40_000,
+          durationTenths: 10,
+        },
+      ],
+    });
+    const res = await action(w.sessions.installerA, request.id, 'BOOK JOB', { startDate: '2025-03-12' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().schedule).toMatchObject({ startDate: '2025-03-12', endDate: '2025-03-14' });
+    const [ppf, tint] = await db.services(request.id);
+    // PPF takes day 1 and half of day 2; tint the other half of day 2 and half of day 3.
+    expect(await db.calendarLines(request.id)).toEqual([
+      ['2025-03-12', ppf?.id, 10, 'booked'],
+      ['2025-03-13', ppf?.id, 5, 'booked'],
+      ['2025-03-13', tint?.id, 5, 'booked'],
+      ['2025-03-14', tint?.id, 5, 'booked'],
+    ]);
+  });
+
   it('BOOK JOB (T7) on a dealer job assigned to the caller keeps the dealer’s due date; no deposit invoice', async () => {
     const { request } = await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerB.id });
     const res = await call(w.sessions.installerB, 'PUT', `/api/requestoffered/state/${request.id}`, {
