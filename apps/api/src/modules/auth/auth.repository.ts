@@ -1,6 +1,7 @@
 import type { AccessLevel, UserType } from '@app/domain/identity/access';
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import {
   authThrottles,
   dealers,
@@ -35,17 +36,8 @@ async function revokeLiveTokens(tx: Db | Tx, which: SQL, at: Date): Promise<void
 }
 
 const userColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  phone: users.phone,
-  userType: users.userType,
-  access: users.access,
-  dealerId: users.dealerId,
-  installerId: users.installerId,
-  passwordHash: users.passwordHash,
-  status: users.status,
-  loginEnabled: users.loginEnabled,
+  ...pickColumns(users, 'id', 'email', 'name', 'phone', 'userType', 'access', 'dealerId', 'installerId'),
+  ...pickColumns(users, 'passwordHash', 'status', 'loginEnabled'),
 };
 
 /** A time as a typed parameter (raw SQL fragments do not go through the column's mapping). */

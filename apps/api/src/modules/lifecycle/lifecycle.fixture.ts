@@ -22,6 +22,7 @@ import {
 } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
 import { type CreateServiceRequestOptions, createServiceRequest } from '../../db/factories/service-requests';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { invoices } from '../../db/schema/money';
 import { outbox } from '../../db/schema/outbox';
@@ -239,55 +240,35 @@ export function inspector(db: Db) {
       if (!row) throw new Error(`request ${id} missing`);
       return row;
     },
-    async offers(id: number) {
-      const rows = await db
-        .select({
-          installerId: requestOffers.installerId,
-          currentStatus: requestOffers.currentStatus,
-          startDate: requestOffers.startDate,
-          endDate: requestOffers.endDate,
-        })
+    offers: (id: number) =>
+      db
+        .select(pickColumns(requestOffers, 'installerId', 'currentStatus', 'startDate', 'endDate'))
         .from(requestOffers)
         .where(eq(requestOffers.requestId, id))
-        .orderBy(asc(requestOffers.installerId));
-      return rows;
-    },
+        .orderBy(asc(requestOffers.installerId)),
     async offerStatus(id: number, installerId: number) {
       const rows = await db
-        .select({ currentStatus: requestOffers.currentStatus })
+        .select(pickColumns(requestOffers, 'currentStatus'))
         .from(requestOffers)
         .where(and(eq(requestOffers.requestId, id), eq(requestOffers.installerId, installerId)));
       return rows[0]?.currentStatus ?? null;
     },
-    async services(id: number) {
-      return db
-        .select({ id: requestServices.id, serviceState: requestServices.serviceState })
+    services: (id: number) =>
+      db
+        .select(pickColumns(requestServices, 'id', 'serviceState'))
         .from(requestServices)
         .where(eq(requestServices.requestId, id))
-        .orderBy(asc(requestServices.position));
-    },
-    async calendar(id: number) {
-      return db
-        .select({
-          installerId: calendarDays.installerId,
-          workDate: calendarDays.workDate,
-          workStatus: calendarDays.workStatus,
-          eventId: calendarDays.eventId,
-          locationId: calendarDays.locationId,
-        })
+        .orderBy(asc(requestServices.position)),
+    calendar: (id: number) =>
+      db
+        .select(pickColumns(calendarDays, 'installerId', 'workDate', 'workStatus', 'eventId', 'locationId'))
         .from(calendarDays)
         .where(eq(calendarDays.requestId, id))
-        .orderBy(asc(calendarDays.installerId), asc(calendarDays.workDate));
-    },
-    /** The calendar rows of a request as decision 022 lays them out: line, day and the line's tenths that day. */
+        .orderBy(asc(calendarDays.installerId), asc(calendarDays.workDate)),
+    /** The calendar rows of a request as decision 022 lays them out: day, line, the line's tenths that day. */
     async calendarLines(id: number) {
       const rows = await db
-        .select({
-          requestServiceId: calendarDays.requestServiceId,
-          workDate: calendarDays.workDate,
-          dailyWorkTenths: calendarDays.dailyWorkTenths,
-          workStatus: calendarDays.workStatus,
-        })
+        .select(pickColumns(calendarDays, 'workDate', 'requestServiceId', 'dailyWorkTenths', 'workStatus'))
         .from(calendarDays)
         .where(eq(calendarDays.requestId, id))
         .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
@@ -297,31 +278,27 @@ export function inspector(db: Db) {
       const [row] = await db.select().from(requestSchedules).where(eq(requestSchedules.requestId, id));
       return row ?? null;
     },
-    async history(id: number) {
-      return db
+    history: (id: number) =>
+      db
         .select({
-          requestStatus: requestStateHistory.requestStatus,
+          ...pickColumns(
+            requestStateHistory,
+            'requestStatus',
+            'changedByUserId',
+            'changedByUserType',
+            'stateDate',
+          ),
           serviceId: requestStateHistory.requestServiceId,
-          changedByUserId: requestStateHistory.changedByUserId,
-          changedByUserType: requestStateHistory.changedByUserType,
-          stateDate: requestStateHistory.stateDate,
         })
         .from(requestStateHistory)
         .where(eq(requestStateHistory.requestId, id))
-        .orderBy(asc(requestStateHistory.id));
-    },
-    async outbox(id: number) {
-      return db
-        .select({
-          channel: outbox.channel,
-          kind: outbox.kind,
-          payload: outbox.payload,
-          status: outbox.status,
-        })
+        .orderBy(asc(requestStateHistory.id)),
+    outbox: (id: number) =>
+      db
+        .select(pickColumns(outbox, 'channel', 'kind', 'payload', 'status'))
         .from(outbox)
         .where(eq(outbox.requestId, id))
-        .orderBy(asc(outbox.id));
-    },
+        .orderBy(asc(outbox.id)),
     async invoices(id: number) {
       return db.select().from(invoices).where(eq(invoices.requestId, id)).orderBy(asc(invoices.id));
     },

@@ -1,6 +1,7 @@
 import type { TManagedUser } from '@app/contracts/users.contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { dealers, installers, userCompanyAccess, users } from '../../db/schema/identity';
 
 export type CompanyRef = { companyId: number; companyType: 'dealership' | 'specialist' };
@@ -21,14 +22,7 @@ export type ManagedUserRow = {
 
 const companyName = sql<string>`coalesce(${dealers.name}, ${installers.name}, '')`;
 const columns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  phone: users.phone,
-  userType: users.userType,
-  access: users.access,
-  dealerId: users.dealerId,
-  installerId: users.installerId,
+  ...pickColumns(users, 'id', 'email', 'name', 'phone', 'userType', 'access', 'dealerId', 'installerId'),
   status: users.status,
   companyName,
 };
