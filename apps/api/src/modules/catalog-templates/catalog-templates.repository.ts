@@ -6,6 +6,7 @@ import type {
 } from '@app/contracts/catalog-templates.contract';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import {
   catalogTemplateDealers,
   catalogTemplateServices,
@@ -48,9 +49,7 @@ export function createCatalogTemplatesRepository(db: Db) {
     }
     const rows = await conn
       .select({
-        id: catalogTemplates.id,
-        name: catalogTemplates.name,
-        createdAt: catalogTemplates.createdAt,
+        ...pickColumns(catalogTemplates, 'id', 'name', 'createdAt'),
         // Qualified by hand: Drizzle leaves columns of a select list unqualified.
         dealershipCount: sql<number>`(select count(*)::int from catalog_template_dealers a
           where a.template_id = "catalog_templates"."id")`,

@@ -2,6 +2,7 @@ import type { CatalogService, ServiceCatalog } from '@app/domain/pricing/catalog
 import type { VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import {
   masterServiceInclusions,
   masterServices,
@@ -177,13 +178,7 @@ export function createCatalogRepository(db: Db) {
 
     async findInstaller(installerId: number) {
       const rows = await db
-        .select({
-          id: installers.id,
-          name: installers.name,
-          offersRetail: installers.offersRetail,
-          offersWholesale: installers.offersWholesale,
-          taxRateBps: installers.taxRateBps,
-        })
+        .select(pickColumns(installers, 'id', 'name', 'offersRetail', 'offersWholesale', 'taxRateBps'))
         .from(installers)
         .where(eq(installers.id, installerId))
         .limit(1);
@@ -194,13 +189,7 @@ export function createCatalogRepository(db: Db) {
     async findTaxRate(taxRateId: string) {
       const numeric = /^\d+$/.test(taxRateId) ? Number(taxRateId) : null;
       const rows = await db
-        .select({
-          id: installers.id,
-          name: installers.name,
-          stripeTaxRate: installers.stripeTaxRate,
-          taxRateBps: installers.taxRateBps,
-          state: installers.state,
-        })
+        .select(pickColumns(installers, 'id', 'name', 'stripeTaxRate', 'taxRateBps', 'state'))
         .from(installers)
         .where(
           numeric !== null && numeric <= 2_147_483_647

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { contracts } from '../../db/schema/contracts';
 import { customers } from '../../db/schema/customers';
 import { dealers, installers } from '../../db/schema/identity';
@@ -39,25 +40,28 @@ export type PartyRow = {
 };
 
 const requestColumns = {
-  id: serviceRequests.id,
-  requestType: serviceRequests.requestType,
-  currentState: serviceRequests.currentState,
-  requestorDealerId: serviceRequests.requestorDealerId,
-  dealerId: serviceRequests.dealerId,
-  assignedInstallerId: serviceRequests.assignedInstallerId,
-  customerId: serviceRequests.customerId,
-  vehicleYear: serviceRequests.vehicleYear,
-  vehicleMake: serviceRequests.vehicleMake,
-  vehicleModel: serviceRequests.vehicleModel,
-  vehicleTrim: serviceRequests.vehicleTrim,
-  vin: serviceRequests.vin,
-  totalCents: serviceRequests.totalCents,
-  discountCents: serviceRequests.discountCents,
-  taxesCents: serviceRequests.taxesCents,
-  depositAmountCents: serviceRequests.depositAmountCents,
-  availableDate: serviceRequests.availableDate,
-  dueDate: serviceRequests.dueDate,
-  contractUrl: serviceRequests.contractUrl,
+  ...pickColumns(
+    serviceRequests,
+    'id',
+    'requestType',
+    'currentState',
+    'requestorDealerId',
+    'dealerId',
+    'assignedInstallerId',
+    'customerId',
+    'vehicleYear',
+    'vehicleMake',
+    'vehicleModel',
+    'vehicleTrim',
+    'vin',
+    'totalCents',
+    'discountCents',
+    'taxesCents',
+    'depositAmountCents',
+    'availableDate',
+    'dueDate',
+    'contractUrl',
+  ),
 };
 
 function joinAddress(parts: (string | null)[]): string | null {
@@ -132,12 +136,15 @@ export function createCustomerContractsRepository(db: Db) {
         .select({
           lineId: requestServices.id,
           category: requestServices.serviceCategory,
-          description: requestServices.description,
-          customDescription: requestServices.customDescription,
-          amountCents: requestServices.amountCents,
-          discountCents: requestServices.discountCents,
-          retailPriceCents: requestServices.retailPriceCents,
-          durationTenths: requestServices.durationTenths,
+          ...pickColumns(
+            requestServices,
+            'description',
+            'customDescription',
+            'amountCents',
+            'discountCents',
+            'retailPriceCents',
+            'durationTenths',
+          ),
         })
         .from(requestServices)
         .where(eq(requestServices.requestId, requestId))

@@ -2,6 +2,7 @@ import { MAX_PARTY_ROWS, type TCustomer, type TDealer } from '@app/contracts/cus
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
@@ -207,10 +208,7 @@ export function createCustomersRepository(db: Db) {
     async listTeam(dealerId: number) {
       return db
         .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          phone: users.phone,
+          ...pickColumns(users, 'id', 'name', 'email', 'phone'),
           role: users.contactRole,
           loginEnabled: users.loginEnabled,
           status: users.status,

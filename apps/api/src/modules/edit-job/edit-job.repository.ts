@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
 import { requestServices, serviceRequests } from '../../db/schema/service-requests';
 import { vehicles } from '../../db/schema/vehicles';
@@ -20,15 +21,18 @@ export function createEditJobRepository() {
     /** Every calendar day of the request, in date order, with what the re-planning compares. */
     async listDays(tx: Db | Tx, requestId: number) {
       return tx
-        .select({
-          installerId: calendarDays.installerId,
-          locationId: calendarDays.locationId,
-          workDate: calendarDays.workDate,
-          workStatus: calendarDays.workStatus,
-          requestServiceId: calendarDays.requestServiceId,
-          dailyWorkTenths: calendarDays.dailyWorkTenths,
-          eventId: calendarDays.eventId,
-        })
+        .select(
+          pickColumns(
+            calendarDays,
+            'installerId',
+            'locationId',
+            'workDate',
+            'workStatus',
+            'requestServiceId',
+            'dailyWorkTenths',
+            'eventId',
+          ),
+        )
         .from(calendarDays)
         .where(eq(calendarDays.requestId, requestId))
         .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));

@@ -1,6 +1,7 @@
 import type { TClaimJobDetails } from '@app/contracts/job-claim.contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { installers, passwordResetTokens, users } from '../../db/schema/identity';
 import { requestClaimInvites } from '../../db/schema/referrals';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
@@ -38,15 +39,8 @@ export type JobDetailsRow = {
 };
 
 const inviteColumns = {
-  id: requestClaimInvites.id,
-  requestId: requestClaimInvites.requestId,
-  email: requestClaimInvites.email,
-  expiresAt: requestClaimInvites.expiresAt,
-  usedAt: requestClaimInvites.usedAt,
-  requestType: serviceRequests.requestType,
-  currentState: serviceRequests.currentState,
-  assignedInstallerId: serviceRequests.assignedInstallerId,
-  deletedAt: serviceRequests.deletedAt,
+  ...pickColumns(requestClaimInvites, 'id', 'requestId', 'email', 'expiresAt', 'usedAt'),
+  ...pickColumns(serviceRequests, 'requestType', 'currentState', 'assignedInstallerId', 'deletedAt'),
 };
 
 /** The only file of the module that uses Drizzle: claim invites, the prospect's company and user. */
@@ -65,12 +59,9 @@ export function createJobClaimRepository() {
 
     async findDealerRequest(tx: DbOrTx, requestId: number): Promise<InvitableRequest | null> {
       const rows = await tx
-        .select({
-          id: serviceRequests.id,
-          requestorDealerId: serviceRequests.requestorDealerId,
-          currentState: serviceRequests.currentState,
-          assignedInstallerId: serviceRequests.assignedInstallerId,
-        })
+        .select(
+          pickColumns(serviceRequests, 'id', 'requestorDealerId', 'currentState', 'assignedInstallerId'),
+        )
         .from(serviceRequests)
         .where(
           and(

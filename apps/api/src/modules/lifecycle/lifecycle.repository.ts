@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installerLocations, installers } from '../../db/schema/identity';
@@ -95,19 +96,8 @@ export function createLifecycleRepository() {
       const query = tx
         .select({
           row: serviceRequests,
-          dealer: {
-            id: dealers.id,
-            name: dealers.name,
-            email: dealers.email,
-            phone: dealers.phone,
-            customerContract: dealers.customerContract,
-          },
-          customer: {
-            id: customers.id,
-            name: customers.name,
-            email: customers.email,
-            phone: customers.phone,
-          },
+          dealer: pickColumns(dealers, 'id', 'name', 'email', 'phone', 'customerContract'),
+          customer: pickColumns(customers, 'id', 'name', 'email', 'phone'),
           offers: sql<JsonOffer[] | null>`(select json_agg(json_build_object('installerId', o.installer_id,
             'currentStatus', o.current_status, 'startDate', o.start_date) order by o.id)
             from request_offers o where o.request_id = ${requestId})`,
@@ -174,18 +164,21 @@ export function createLifecycleRepository() {
 
     async findInstaller(tx: Db | Tx, installerId: number): Promise<InstallerInfo | null> {
       const [row] = await tx
-        .select({
-          id: installers.id,
-          name: installers.name,
-          email: installers.email,
-          phone: installers.phone,
-          capacity: installers.capacity,
-          isTrial: installers.isTrial,
-          onboardingComplete: installers.onboardingComplete,
-          installerGroupId: installers.installerGroupId,
-          calendarAuthenticated: installers.calendarAuthenticated,
-          calendarId: installers.calendarId,
-        })
+        .select(
+          pickColumns(
+            installers,
+            'id',
+            'name',
+            'email',
+            'phone',
+            'capacity',
+            'isTrial',
+            'onboardingComplete',
+            'installerGroupId',
+            'calendarAuthenticated',
+            'calendarId',
+          ),
+        )
         .from(installers)
         .where(eq(installers.id, installerId));
       return row ?? null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { dealerPreferredInstallers, dealerVendorPreferences } from '../../db/schema/customers';
 import { dealers, installers } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
@@ -32,9 +33,7 @@ export function createMatchingRepository(db: Db) {
     async findDealerVisibility(dealerId: number, tx: Db | Tx = db): Promise<DealerVisibility | null> {
       const rows = await tx
         .select({
-          id: dealers.id,
-          latitude: dealers.latitude,
-          longitude: dealers.longitude,
+          ...pickColumns(dealers, 'id', 'latitude', 'longitude'),
           mode: dealers.vendorVisibilityMode,
         })
         .from(dealers)
@@ -108,15 +107,18 @@ export function createMatchingRepository(db: Db) {
     /** The request, locked for the rest of the transaction. */
     async lockRequest(tx: Tx, requestId: number) {
       const rows = await tx
-        .select({
-          id: serviceRequests.id,
-          requestType: serviceRequests.requestType,
-          requestorDealerId: serviceRequests.requestorDealerId,
-          assignedInstallerId: serviceRequests.assignedInstallerId,
-          currentState: serviceRequests.currentState,
-          availableDate: serviceRequests.availableDate,
-          deletedAt: serviceRequests.deletedAt,
-        })
+        .select(
+          pickColumns(
+            serviceRequests,
+            'id',
+            'requestType',
+            'requestorDealerId',
+            'assignedInstallerId',
+            'currentState',
+            'availableDate',
+            'deletedAt',
+          ),
+        )
         .from(serviceRequests)
         .where(eq(serviceRequests.id, requestId))
         .for('update');
@@ -166,9 +168,7 @@ export function createMatchingRepository(db: Db) {
       return tx
         .select({
           installerId: requestOffers.installerId,
-          name: installers.name,
-          email: installers.email,
-          phone: installers.phone,
+          ...pickColumns(installers, 'name', 'email', 'phone'),
           status: requestOffers.currentStatus,
         })
         .from(requestOffers)

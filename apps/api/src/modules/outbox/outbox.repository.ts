@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { dealers, installers } from '../../db/schema/identity';
 import { localMessages, outbox } from '../../db/schema/outbox';
 import type { OutboxChannel, OutboxDelivery } from './outbox-handlers';
@@ -57,11 +58,7 @@ const MAX_ERROR_LENGTH = 2000;
 
 /** How far a queued message got (the dev mailbox and a request's deliveries both show it). */
 const deliveryColumns = {
-  status: outbox.status,
-  attempts: outbox.attempts,
-  lastError: outbox.lastError,
-  createdAt: outbox.createdAt,
-  sentAt: outbox.sentAt,
+  ...pickColumns(outbox, 'status', 'attempts', 'lastError', 'createdAt', 'sentAt'),
 };
 export const LEASE_EXPIRED_ERROR =
   'Delivery did not finish within its lease (the delivering process probably stopped mid-send); retrying';
@@ -246,9 +243,7 @@ export function createOutboxRepository(db: Db) {
     async listByRequest(requestId: number): Promise<RequestDeliveryRow[]> {
       const rows = await db
         .select({
-          id: outbox.id,
-          channel: outbox.channel,
-          kind: outbox.kind,
+          ...pickColumns(outbox, 'id', 'channel', 'kind'),
           ...deliveryColumns,
         })
         .from(outbox)

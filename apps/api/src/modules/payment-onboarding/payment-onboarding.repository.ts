@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { appSettings, installers } from '../../db/schema/identity';
 
 const EVENT_PREFIX = 'payments.account_event.';
@@ -17,13 +18,7 @@ export function createPaymentOnboardingRepository(db: Db) {
   return {
     async findInstaller(id: number): Promise<OnboardingInstaller | null> {
       const rows = await db
-        .select({
-          id: installers.id,
-          name: installers.name,
-          email: installers.email,
-          stripeAccountId: installers.stripeAccountId,
-          onboardingComplete: installers.onboardingComplete,
-        })
+        .select(pickColumns(installers, 'id', 'name', 'email', 'stripeAccountId', 'onboardingComplete'))
         .from(installers)
         .where(eq(installers.id, id))
         .limit(1);

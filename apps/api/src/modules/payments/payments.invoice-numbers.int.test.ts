@@ -8,6 +8,7 @@ import { type PaymentPort, PaymentProviderError } from '../../adapters/payments/
 import { createInstaller, createUser } from '../../db/factories/identity';
 import { createInvoice } from '../../db/factories/money';
 import { resolveMigrationsFolder } from '../../db/migrate';
+import { pickColumns } from '../../db/pick-columns';
 import { invoiceNumberSeries, invoices } from '../../db/schema/money';
 import { serviceRequests } from '../../db/schema/service-requests';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
@@ -118,11 +119,7 @@ describe('invoice numbers: one gap-free series per installer', () => {
     expect(await seriesOf(w.installer.id)).toMatchObject({ prefix: 'EPF', lastNumber: myBefore + MINE });
     // Each job shows its invoice's number (invoiceId / customer_facing_invoice on the wire).
     const jobs = await db()
-      .select({
-        id: serviceRequests.id,
-        invoiceNumber: serviceRequests.invoiceNumber,
-        customerFacingInvoice: serviceRequests.customerFacingInvoice,
-      })
+      .select(pickColumns(serviceRequests, 'id', 'invoiceNumber', 'customerFacingInvoice'))
       .from(serviceRequests)
       .where(
         inArray(

@@ -1,26 +1,30 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { pickColumns } from '../../db/pick-columns';
 import { invoices } from '../../db/schema/money';
 import { serviceRequests } from '../../db/schema/service-requests';
 import type { DbOrTx, RequestForInvoice, Viewer } from './payments.repository';
 
 const requestColumns = {
-  id: serviceRequests.id,
-  requestType: serviceRequests.requestType,
-  currentState: serviceRequests.currentState,
-  assignedInstallerId: serviceRequests.assignedInstallerId,
-  requestorInstallerId: serviceRequests.requestorInstallerId,
-  requestorDealerId: serviceRequests.requestorDealerId,
-  dealerId: serviceRequests.dealerId,
-  customerId: serviceRequests.customerId,
-  totalCents: serviceRequests.totalCents,
-  discountCents: serviceRequests.discountCents,
-  taxesCents: serviceRequests.taxesCents,
-  depositAmountCents: serviceRequests.depositAmountCents,
-  serviceRequested: serviceRequests.serviceRequested,
-  vehicleYear: serviceRequests.vehicleYear,
-  vehicleMake: serviceRequests.vehicleMake,
-  vehicleModel: serviceRequests.vehicleModel,
-  deletedAt: serviceRequests.deletedAt,
+  ...pickColumns(
+    serviceRequests,
+    'id',
+    'requestType',
+    'currentState',
+    'assignedInstallerId',
+    'requestorInstallerId',
+    'requestorDealerId',
+    'dealerId',
+    'customerId',
+    'totalCents',
+    'discountCents',
+    'taxesCents',
+    'depositAmountCents',
+    'serviceRequested',
+    'vehicleYear',
+    'vehicleMake',
+    'vehicleModel',
+    'deletedAt',
+  ),
 };
 
 /** Whether the viewer may see the money of request `sr` (see the module comment). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { customers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
 import { referralHistory, referralOffers, referralPayouts, referrals } from '../../db/schema/referrals';
@@ -59,11 +60,7 @@ export function createReferralsRepository(db: Db) {
       ids.length === 0
         ? []
         : await conn
-            .select({
-              referralId: referralHistory.referralId,
-              status: referralHistory.status,
-              changedAt: referralHistory.changedAt,
-            })
+            .select(pickColumns(referralHistory, 'referralId', 'status', 'changedAt'))
             .from(referralHistory)
             .where(inArray(referralHistory.referralId, ids))
             .orderBy(asc(referralHistory.changedAt), asc(referralHistory.id));
@@ -204,12 +201,7 @@ export function createReferralsRepository(db: Db) {
 
     async findInstaller(id: number) {
       const [row] = await db
-        .select({
-          id: installers.id,
-          name: installers.name,
-          email: installers.email,
-          phone: installers.phone,
-        })
+        .select(pickColumns(installers, 'id', 'name', 'email', 'phone'))
         .from(installers)
         .where(eq(installers.id, id));
       return row ?? null;

@@ -3,6 +3,7 @@ import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
 import { installerLocations, users } from '../../db/schema/identity';
 import {
@@ -12,7 +13,6 @@ import {
   requestStateHistory,
   serviceRequests,
 } from '../../db/schema/service-requests';
-
 import { findDealerRow, findInstallerRow } from '../companies/companies.rows';
 import { findCustomerRow } from '../customers/customers.rows';
 import { applyReferralEvent, lockReferral } from '../referrals/referrals.transitions';
@@ -63,11 +63,7 @@ export function createRequestCreationRepository(db: Db) {
     /** Calendar rows of an installer from a day on (one entry per row: a row is one work day). */
     async listCalendarEntries(conn: Conn, installerId: number, fromDay: string): Promise<CalendarEntry[]> {
       const rows = await conn
-        .select({
-          requestId: calendarDays.requestId,
-          workDate: calendarDays.workDate,
-          workStatus: calendarDays.workStatus,
-        })
+        .select(pickColumns(calendarDays, 'requestId', 'workDate', 'workStatus'))
         .from(calendarDays)
         .where(
           and(eq(calendarDays.installerId, installerId), sql`${calendarDays.workDate} >= ${fromDay}::date`),

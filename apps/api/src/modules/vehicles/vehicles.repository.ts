@@ -13,6 +13,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { vehicleMakes, vehicleModels, vehicles, vehicleTrims } from '../../db/schema/vehicles';
 
 export type Owner = { role: 'dealer' | 'installer'; companyId: number };
@@ -22,10 +23,7 @@ const sizeOf = (value: string): VehicleSize => (isVehicleSize(value) ? value : '
 
 /** What a model row says (the list of models and the VIN matcher's reference read the same columns). */
 const modelColumns = {
-  id: vehicleModels.id,
-  makeId: vehicleModels.makeId,
-  name: vehicleModels.name,
-  size: vehicleModels.size,
+  ...pickColumns(vehicleModels, 'id', 'makeId', 'name', 'size'),
 };
 
 type CustomerRef = { kind: 'customer' | 'dealer'; id: number };
