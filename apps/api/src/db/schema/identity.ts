@@ -177,6 +177,32 @@ export const userCompanyAccess = pgTable(
   ],
 );
 
+/**
+ * The W-9 an installer keeps on file (decision 023): at most one per installer, the stored object's key in the
+ * storage port and what was uploaded. Dealerships that pay the installer by check or cash download it.
+ */
+export const installerW9s = pgTable(
+  'installer_w9s',
+  {
+    installerId: integer('installer_id')
+      .primaryKey()
+      .references(() => installers.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check(
+      'installer_w9s_content_type_check',
+      sql`${t.contentType} in ('application/pdf','image/jpeg','image/png')`,
+    ),
+    check('installer_w9s_size_check', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 10485760`),
+  ],
+);
+
 /** Rotating refresh tokens. Each use replaces the token; a reused token revokes its whole family. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
