@@ -9,6 +9,9 @@
  * Entries are counted once per request and day: several rows of one request (one per service line or
  * per work day) that overlap occupy a single unit.
  *
+ * Closed days (the installer's blocked days: holiday, training; row 66) have no capacity at all: no job
+ * fits over them, nextStart skips them and they offer no free slots.
+ *
  * Cost: O(entries + days) (plus sorting the few requests that have several rows). Entries are clipped to
  * the window, turned into intervals and added to a difference array once; no loop runs over
  * entries × days.
@@ -109,10 +112,35 @@ function buildDailyLoad(windowStart: number, length: number, intervals: Interval
   return load;
 }
 
-/** fitsAt(i): a job of `durationDays` starting at window index i stays within capacity every day. */
-function buildFitCheck(load: Int32Array, capacity: number, durationDays: number): (index: number) => boolean {
+/** closed[i] = 1 when window day i (index 0 = windowStart) is one of `closedDays`. */
+function markClosedDays(
+  windowStart: number,
+  length: number,
+  closedDays: readonly IsoDate[] | undefined,
+): Uint8Array {
+  const closed = new Uint8Array(length);
+  for (const day of closedDays ?? []) {
+    const index = toEpochDay(day) - windowStart;
+    if (index >= 0 && index < length) closed[index] = 1;
+  }
+  return closed;
+}
+
+/**
+ * fitsAt(i): a job of `durationDays` starting at window index i stays within capacity every day and
+ * touches no closed day.
+ */
+function buildFitCheck(
+  load: Int32Array,
+  capacity: number,
+  durationDays: number,
+  closed?: Uint8Array,
+): (index: number) => boolean {
   const fullDays = new Int32Array(load.length + 1);
-  for (let i = 0; i < load.length; i++) fullDays[i + 1] = fullDays[i]! + (load[i]! + 1 > capacity ? 1 : 0);
+  for (let i = 0; i < load.length; i++) {
+    const full = load[i]! + 1 > capacity || closed?.[i] === 1;
+    fullDays[i + 1] = fullDays[i]! + (full ? 1 : 0);
+  }
   return (index) =>
     index >= 0 && index + durationDays <= load.length && fullDays[index + durationDays]! === fullDays[index]!;
 }
@@ -133,6 +161,8 @@ export type AvailabilityQuery = {
   horizonDays?: number;
   /** The request being scheduled: its own calendar days do not count against it. */
   excludeRequestId?: number | null;
+  /** The installer's closed days ('YYYY-MM-DD'; row 66): no capacity at all. */
+  closedDays?: readonly IsoDate[];
 };
 
 /**
@@ -140,7 +170,7 @@ export type AvailabilityQuery = {
  * - nextStart: first day from checkDate (within the horizon) where the whole job fits, or null.
  * - canFit: the job fits starting on checkDate.
  * - totalJobDays: job-days already booked on the days the job would occupy from checkDate.
- * - availableSlots: free units (capacity − load, not below 0) on those days.
+ * - availableSlots: free units (capacity − load, not below 0; none on a closed day) on those days.
  * - existingJobs: number of other requests booked on those days.
  */
 export type AvailabilityReply = {
@@ -165,14 +195,15 @@ export function computeAvailability(query: AvailabilityQuery): AvailabilityReply
     query.excludeRequestId,
   );
   const load = buildDailyLoad(start, length, intervals);
-  const fitsAt = buildFitCheck(load, capacity, duration);
+  const closed = markClosedDays(start, length, query.closedDays);
+  const fitsAt = buildFitCheck(load, capacity, duration, closed);
   const next = findFirstFit(fitsAt, 0, horizon - 1);
 
   let totalJobDays = 0;
   let availableSlots = 0;
   for (let i = 0; i < duration; i++) {
     totalJobDays += load[i]!;
-    availableSlots += Math.max(0, capacity - load[i]!);
+    if (closed[i] !== 1) availableSlots += Math.max(0, capacity - load[i]!);
   }
   const jobEnd = start + duration - 1;
   const existing = new Set<number>();
@@ -251,7 +282,7 @@ export function computeAvailabilitySummary(query: AvailabilitySummaryQuery): Ava
     query.excludeRequestId,
   );
   const load = buildDailyLoad(start, length, intervals);
-  const fitsAt = buildFitCheck(load, capacity, duration);
+  const fitsAt = buildFitCheck(load, capacity, duration, markClosedDays(start, length, query.closedDays));
   const next = findFirstFit(fitsAt, 0, horizon - 1);
 
   const requestedIndex = query.checkDate ? 0 : (next ?? 0);
@@ -296,19 +327,23 @@ export type CalendarDayLoad = {
   capacity: number;
   /** The location's capacity per day (resolved: missing = 8). */
   installerCapacity: number;
+  /** Fully booked (twice the capacity) or closed by the installer. */
   blocked: boolean;
+  /** Present (true) only on a day the installer closed (row 66). */
+  closed?: true;
 };
 
 /**
  * The installer's booked days from today through today + `horizonDays` (default 60), in date order:
- * only days with at least one booked unit. Drafts and finished work do not count (the same load as
- * availability).
+ * only days with at least one booked unit, and the closed days (blocked, `closed: true`). Drafts and
+ * finished work do not count (the same load as availability).
  */
 export function listCalendarDays(query: {
   today: IsoDate;
   capacity?: number | null;
   entries: readonly CalendarEntry[];
   horizonDays?: number;
+  closedDays?: readonly IsoDate[];
 }): CalendarDayLoad[] {
   const installerCapacity = resolveCapacity(query.capacity);
   const length =
@@ -318,9 +353,20 @@ export function listCalendarDays(query: {
   const start = toEpochDay(query.today);
   const intervals = collectIntervals(query.entries, isBlockingWorkStatus, start, start + length - 1);
   const load = buildDailyLoad(start, length, intervals);
+  const closed = markClosedDays(start, length, query.closedDays);
   const days: CalendarDayLoad[] = [];
   for (let i = 0; i < length; i++) {
     const booked = load[i]!;
+    if (closed[i] === 1) {
+      days.push({
+        workDate: fromEpochDay(start + i),
+        capacity: booked,
+        installerCapacity,
+        blocked: true,
+        closed: true,
+      });
+      continue;
+    }
     if (booked === 0) continue;
     days.push({
       workDate: fromEpochDay(start + i),
