@@ -11,7 +11,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLocalCalendarAdapter } from './adapters/calendar/local-calendar-adapter';
 import { LOCAL_ONBOARDING_PATH } from './adapters/payments/local-connect-onboarding';
 import { type Config, fastifyTrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -25,7 +24,7 @@ import { registerBlockedDaysModule } from './modules/blocked-days/blocked-days.m
 import { registerCalendarModule } from './modules/calendar/calendar.module';
 import { registerCalendarExportModule } from './modules/calendar-export/calendar-export.module';
 import { registerCalendarFeedModule } from './modules/calendar-feed/calendar-feed.module';
-import { registerCalendarLinkModule } from './modules/calendar-link/calendar-link.module';
+import { createCalendarLinkModule } from './modules/calendar-link/calendar-link.module';
 import { registerCatalogTemplatesModule } from './modules/catalog-templates/catalog-templates.module';
 import { createCompaniesRepository } from './modules/companies/companies.repository';
 import { registerCompaniesRoutes } from './modules/companies/companies.routes';
@@ -136,10 +135,12 @@ export async function buildApp({
   paymentsModule.registerOutboxHandlers(outboxModule.registerHandler);
   const financialsModule = createFinancialsModule({ config, db, clock, payments: paymentsModule });
   const referralsModule = createReferralsModule({ db, config, clock, outbox: outboxModule, logger: app.log });
+  const calendarLink = createCalendarLinkModule({ db, config, accounts: authService, clock });
   registerCalendarOutboxHandlers(outboxModule.registerHandler, {
     db,
     repository: createLifecycleRepository(),
-    calendar: createLocalCalendarAdapter(),
+    calendar: calendarLink.port,
+    links: calendarLink.links,
   });
 
   await app.register(fastifySwagger, openApiOptions(config));
@@ -202,7 +203,7 @@ export async function buildApp({
       registerPaymentOnboardingModule(api, { db, config, clock, port: paymentsModule.port, logger: app.log });
       registerProfileModule(api, { db, config, clock });
       registerCalendarModule(api, { db, config, clock });
-      registerCalendarLinkModule(api, { db, config, clock });
+      calendarLink.registerRoutes(api);
       registerBlockedDaysModule(api, { db, config, clock });
       registerCalendarExportModule(api, { db, config, clock });
       registerCalendarFeedModule(api, { db, config, clock });

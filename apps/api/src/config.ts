@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // Endpoint overrides of the Google adapter (tests point them at a local fake; decision 026).
+  GOOGLE_OAUTH_AUTH_URL: z.string().url().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().optional(),
+  GOOGLE_OAUTH_REVOKE_URL: z.string().url().optional(),
+  GOOGLE_API_ROOT_URL: z.string().url().optional(),
+  CALENDAR_TOKEN_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -139,6 +145,13 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string | null } | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
   vpicUrl: string | null;
+  /** The Google Calendar adapter (GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET), else the local one. */
+  google: GoogleCalendarConfig | null;
+  /**
+   * Secret the calendar refresh tokens are encrypted with (AES-256-GCM, key derived by HKDF): CALENDAR_TOKEN_KEY,
+   * required in production with Google; otherwise the per-data-directory secret (decision 026).
+   */
+  calendarTokenSecret: string;
   rateLimits: RateLimits;
   /** Which reverse proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY). */
   trustProxy: TrustProxy;
@@ -159,6 +172,16 @@ export type Config = {
       };
   /** Lifetime of a signed document link (GET signedURL/). */
   signedUrlTtlSeconds: number;
+};
+
+export type GoogleCalendarConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Overrides of Google's endpoints (null = Google's own). */
+  authUrl: string | null;
+  tokenUrl: string | null;
+  revokeUrl: string | null;
+  apiRootUrl: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -185,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (e.MAIL_OUTBOX_VIEWER)
       throw new ConfigError(
         'Invalid environment:\n  MAIL_OUTBOX_VIEWER: the local mailbox viewer is not allowed in production',
+      );
+    if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET && !e.CALENDAR_TOKEN_KEY)
+      throw new ConfigError(
+        'Invalid environment:\n  CALENDAR_TOKEN_KEY: required in production when Google Calendar is on',
       );
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
@@ -217,6 +244,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
         : null,
     vpicUrl: e.VPIC_URL ?? null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_OAUTH_AUTH_URL ?? null,
+            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL ?? null,
+            revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL ?? null,
+            apiRootUrl: e.GOOGLE_API_ROOT_URL ?? null,
+          }
+        : null,
+    calendarTokenSecret: e.CALENDAR_TOKEN_KEY ?? jwtSecret,
     rateLimits: defaultRateLimits,
     trustProxy: e.TRUST_PROXY,
     authCacheMs: e.AUTH_CACHE_MS,
@@ -271,6 +310,8 @@ export function createTestConfig(overrides: Partial<Config> = {}): Config {
     stripe: null,
     twilio: null,
     vpicUrl: null,
+    google: null,
+    calendarTokenSecret: 'test-calendar-token-secret-0123456789abcdef',
     rateLimits: defaultRateLimits,
     trustProxy: false,
     authCacheMs: 0,

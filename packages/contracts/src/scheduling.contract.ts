@@ -115,8 +115,10 @@ export const ZInstallerCalendarDay = z.object({
   capacity: z.number().int(),
   /** The location's capacity per day (job-days per day), default 8. */
   installerCapacity: z.number().int(),
-  /** capacity >= 2 × installerCapacity: the day cannot be picked as drop-off date. */
+  /** capacity >= 2 × installerCapacity, or a day the installer closed: it cannot be picked as drop-off date. */
   blocked: z.boolean(),
+  /** Present (true) only on a day the installer closed (row 66, GET /installerBlockedCalendars/{id}). */
+  closed: z.literal(true).optional(),
 });
 export type TInstallerCalendarDay = z.infer<typeof ZInstallerCalendarDay>;
 
@@ -196,7 +198,7 @@ export const schedulingCalls = {
     access: { effect: 'read' },
     summary: 'Booked and blocked days of the installer wizard’s drop-off picker (row 64, 001 shape)',
     description:
-      'One row per day with any booking, from today (UTC) through today + 60 days, in date order: capacity = units booked (jobs booked, pending or started covering the day, one per job), installerCapacity = the location’s capacity per day (default 8), blocked = capacity ≥ 2 × installerCapacity (such a drop-off date is refused with 409 at creation). For the installer itself, another location of its installer group or a company granted to the user (ASSIST may read); 404 otherwise.',
+      'One row per day with any booking or closed by the installer (row 66), from today (UTC) through today + 60 days, in date order: capacity = units booked (jobs booked, pending or started covering the day, one per job), installerCapacity = the location’s capacity per day (default 8), blocked = capacity ≥ 2 × installerCapacity or closed (closed: true; such a drop-off date is refused with 409 at creation). For the installer itself, another location of its installer group or a company granted to the user (ASSIST may read); 404 otherwise.',
     tags,
   }),
 };

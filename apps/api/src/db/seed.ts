@@ -263,7 +263,7 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     stripeAccountId: 'acct_demo_elite_main',
     onboardingComplete: true,
     subscription: 'STANDARD',
-    calendarId: 'elite-auto-film@calendar.demo',
+    calendarId: 'shop@calendar.local',
     calendarAuthenticated: true,
     installerGroupId: eliteGroup.id,
     addressLine1: '1802 N Dale Mabry Hwy',

@@ -462,6 +462,7 @@ const ID_BY_PATH: [RegExp, Kind][] = [
   [/^\/api\/vin\//i, 'vin'],
   [/^\/api\/dealerPayments\//i, 'dealer'],
   [/^\/api\/stripe\/dashboard\//i, 'installer'],
+  [/^\/api\/installerBlockedCalendars\//i, 'installer'],
 ];
 
 function byPath(ctx: Ctx): Filled {
@@ -515,6 +516,8 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   taxRateId: constant('txr_demo_fl_hillsborough'),
   zip: constant('33609'),
   month: constant('2026-03'),
+  // DELETE /installerBlockedCalendars/{id}/{workDate}: a calendar day.
+  workDate: constant('2026-03-20'),
   year: (ctx) => constant(String(ctx.world.reference.year))(),
   yearAndMake: (ctx) => constant(`${ctx.world.reference.year}${ctx.world.reference.makeId}`)(),
   modelId: (ctx) => constant(String(ctx.world.reference.modelId))(),
@@ -540,6 +543,8 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   // The bookkeeper report's range (row 110).
   startDate: () => ({ value: '2026-03-01', kind: null }),
   endDate: () => ({ value: '2026-03-31', kind: null }),
+  // Export Week's first day (GET /installerCalendars/{installerId}/week.pdf?start).
+  start: () => ({ value: '2026-03-02', kind: null }),
   // A local storage link (GET /storage/object) nobody signed: refused 403 whoever opens it.
   key: () => ({ value: 'contracts/request-1/unsigned.pdf', kind: null }),
   expires: () => ({ value: '4102444800', kind: null }),

@@ -229,7 +229,7 @@ describe('identity: ASSIST is read-only on the server', () => {
       method: 'PUT',
       url: `/api/updateLocation/${id}`,
       headers,
-      payload: { installerId: id, calendarId: 'primary@calendar.test' },
+      payload: { installerId: id, calendarId: 'shop@calendar.local' },
     });
 
   it('refuses writes by ASSIST users and allows their reads', async () => {
@@ -260,13 +260,13 @@ describe('identity: ASSIST is read-only on the server', () => {
     expect(res.json()).toEqual({
       success: true,
       installer_id: installerId,
-      calendar_id: 'primary@calendar.test',
+      calendar_id: 'shop@calendar.local',
     });
     const read = await get(t.app, `/api/installerAuth/${installerId}`, std.headers);
     expect(read.json()).toMatchObject({
       authenticated: 1,
       Authenticated: 1,
-      calendar_id: 'primary@calendar.test',
+      calendar_id: 'shop@calendar.local',
     });
     const other = (await createInstaller(t.database.db)).id;
     expect((await update(std.headers, other)).statusCode).toBe(403);

@@ -104,7 +104,7 @@ describe('company records for their own users and for the other side', () => {
     const own = await t.app.inject({
       method: 'PUT',
       url,
-      payload: { installerId: f.one.id, calendarId: 'cal_one_new' },
+      payload: { installerId: f.one.id, calendarId: 'shop@calendar.local' },
       headers: sessions.one.headers,
     });
     expect(own.statusCode, own.body).toBe(200);

@@ -87,27 +87,6 @@ export function createCompaniesRepository(db: Db) {
       };
     },
 
-    async findInstallerAuth(id: number) {
-      const rows = await db
-        .select({ authenticated: installers.calendarAuthenticated, calendarId: installers.calendarId })
-        .from(installers)
-        .where(eq(installers.id, id))
-        .limit(1);
-      const row = rows[0];
-      if (!row) return null;
-      const authenticated = row.authenticated ? 1 : 0;
-      return { installer_id: id, authenticated, Authenticated: authenticated, calendar_id: row.calendarId };
-    },
-
-    async setInstallerCalendar(id: number, calendarId: string): Promise<boolean> {
-      const rows = await db
-        .update(installers)
-        .set({ calendarId, calendarAuthenticated: true })
-        .where(eq(installers.id, id))
-        .returning({ id: installers.id });
-      return rows.length > 0;
-    },
-
     async listInstallerLocations(installerId: number): Promise<TInstallerLocation[]> {
       const rows = await db
         .select({

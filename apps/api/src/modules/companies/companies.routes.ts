@@ -9,9 +9,6 @@ export function registerCompaniesRoutes(app: FastifyInstance, { service }: { ser
   registerCall(app, calls.listInstallerLocations, ({ auth, params }) =>
     service.listInstallerLocations(auth, params.id),
   );
-  registerCall(app, calls.getInstallerAuth, ({ auth, params }) => service.getInstallerAuth(auth, params.id));
-  registerCall(app, calls.selectCalendar, ({ auth, params, body }) =>
-    service.selectCalendar(auth, params.id, body),
-  );
+  // Rows 55 and 56 (getInstallerAuth, selectCalendar) are served by the calendar-link module (issue 12).
   registerCall(app, calls.listUserAccess, ({ auth, params }) => service.listUserAccess(auth, params.id));
 }

@@ -48,31 +48,6 @@ export function createCompaniesService({
       return [member ? installer : publicViews.installer(installer)];
     },
 
-    async getInstallerAuth(auth: AuthContext, id: number) {
-      const member = await isMember(auth, 'installer', id);
-      const row = await repository.findInstallerAuth(id);
-      if (!row) throw new AppError('NOT_FOUND', `Installer ${id} not found`);
-      return member ? row : publicViews.installerAuth(row);
-    },
-
-    /** Calendar selection for a location (decision 16). Only the installer's own users may change it. */
-    async selectCalendar(auth: AuthContext, id: number, body: { installerId?: number; calendarId: string }) {
-      if (auth.userType !== 'installer')
-        throw new AppError('FORBIDDEN', 'Only specialists can link a calendar.');
-      // Whose installer it is comes before what the body says, so the answer for another's id never varies.
-      if (id !== auth.companyId) throw new AppError('FORBIDDEN', `You may not change installer ${id}`);
-      if (body.installerId !== undefined && body.installerId !== id) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `installerId ${body.installerId} does not match the path id ${id}`,
-        );
-      }
-      if (!(await repository.setInstallerCalendar(id, body.calendarId))) {
-        throw new AppError('NOT_FOUND', `Installer ${id} not found`);
-      }
-      return { success: true, installer_id: id, calendar_id: body.calendarId };
-    },
-
     async listInstallerLocations(auth: AuthContext, installerId: number) {
       const member = await isMember(auth, 'installer', installerId);
       const locations = await repository.listInstallerLocations(installerId);

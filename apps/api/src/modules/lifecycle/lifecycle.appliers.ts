@@ -11,6 +11,7 @@ import type { TActionInput, TLifecycleAction } from '@app/contracts/lifecycle.co
 import { resolveCapacity } from '@app/domain/scheduling/availability';
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import { countWholeDays } from '@app/domain/scheduling/job-dates';
+import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import type {
   Effect,
   ReferralFollowStatus,
@@ -19,6 +20,7 @@ import type {
 import { isPlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
+import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks/invoicing-hooks.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { applyReferralEvent, lockReferralsOfRequest } from '../referrals/referrals.transitions';
@@ -244,8 +246,11 @@ async function planCalendarRows(c: OutcomeContext, working: number, schedule: { 
 async function scheduleCalendarEntries(c: OutcomeContext) {
   const { working, to } = c;
   if (working === null || !to.workStatus || !c.effects.has('scheduleCalendarEntries') || !to.schedule) return;
+  const rows = await planCalendarRows(c, working, to.schedule);
+  // The installer choosing its own dates (accept, claim, BOOK JOB) may not work on a day it closed (row 66).
+  if (c.auth.companyId === working) await assertDaysOpen(c.tx, working, listPlannedWorkDates(rows));
   c.removedEvents.push(...(await c.repo.deleteCalendarDays(c.tx, c.requestId, { installerId: working })));
-  await c.repo.insertCalendarDays(c.tx, await planCalendarRows(c, working, to.schedule));
+  await c.repo.insertCalendarDays(c.tx, rows);
 }
 
 /** Without a new schedule, the working installer's calendar days take the target's work status. */

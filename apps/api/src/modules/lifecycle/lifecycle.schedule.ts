@@ -11,6 +11,7 @@ import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import { decideTransition, findPerformerId } from '@app/domain/service-requests/request-status';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
+import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { LifecycleContext } from './lifecycle.context';
 import { appointmentText, describeVehicle } from './lifecycle.messages';
@@ -65,6 +66,9 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
       durationDays: request.durationDays ?? null,
       dueDate: request.dueDate ?? null,
     });
+    // The job's work days may not include a day the installer closed (row 66).
+    const planned = planJobDays(loaded.services, row.durationTenths, dates.startDate);
+    await assertDaysOpen(tx, auth.companyId, listPlannedWorkDates(planned));
     const installer = loaded.callerInstaller;
     const location = loaded.callerLocation;
     const capacity = input.installerCapacity ?? resolveCapacity(location?.capacity ?? installer?.capacity);
@@ -90,7 +94,6 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
     const oldEvents = existing.flatMap((d) =>
       d.eventId ? [{ installerId: auth.companyId, eventId: d.eventId }] : [],
     );
-    const planned = planJobDays(loaded.services, row.durationTenths, dates.startDate);
     if (status) {
       await repository.deleteCalendarDays(tx, row.id, { installerId: auth.companyId });
       await repository.insertCalendarDays(

@@ -9,10 +9,11 @@ import type { ServiceLine } from '@app/domain/pricing/service-selection';
 import { resolveCapacity } from '@app/domain/scheduling/availability';
 import { toIsoDate } from '@app/domain/scheduling/dates';
 import { computeProposedDueDate, countWholeDays } from '@app/domain/scheduling/job-dates';
-import { planLineWorkDays } from '@app/domain/scheduling/work-days';
+import { listPlannedWorkDates, planLineWorkDays } from '@app/domain/scheduling/work-days';
 import { applyRate, centsToDollars, formatMoney } from '@app/domain/shared/money';
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
+import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { MatchingService } from '../matching/matching.service';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
@@ -111,6 +112,8 @@ export function createRequestCreationContext(deps: RequestCreationServiceDeps) {
       lines.length > 0 ? lines.map((l) => ({ id: l.id, durationTenths: l.durationTenths })) : [],
       startDay,
     );
+    // A booking may not put work on a day the installer closed (row 66).
+    if (isBooked) await assertDaysOpen(tx, installerId, listPlannedWorkDates(planned));
     const replaced = await repository.replaceCalendarDays(
       tx,
       request.id,

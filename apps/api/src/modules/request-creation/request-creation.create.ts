@@ -8,6 +8,7 @@ import { centsToDollars } from '@app/domain/shared/money';
 import { isVehicleSize, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { isPlaceholderVin, isValidVin, makePlaceholderVin, normalizeVin } from '@app/domain/vehicles/vin';
 import type { AuthContext } from '../../platform/security/auth-context';
+import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import { type RequestCreationContext, toCreatedLine, wireDate } from './request-creation.context';
 import { createLinePricer, type PricedLine, type PricingScope, toWireTotals } from './request-pricing';
 
@@ -187,6 +188,7 @@ export function createRequestCreation(deps: RequestCreationContext) {
           entries: await repository.listCalendarEntries(db, auth.companyId, today),
         });
         const dropOff = toIsoDate(body.availableDate);
+        await assertDaysOpen(db, auth.companyId, [dropOff], 'dropOff');
         if (blocked.includes(dropOff)) {
           throw new AppError(
             'CONFLICT',

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { installerLocations, installers, userCompanyAccess } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
+import { listClosedDays } from '../blocked-days/blocked-days.guard';
 
 /**
  * A job's calendar days of one status, as one row: its first day and number of days when they are
@@ -87,6 +88,11 @@ export function createSchedulingRepository(db: Db) {
       return selectSpans(
         sql`installer_id = ${installerId} and work_date between ${from} and ${to} and work_status <> 'finished'`,
       );
+    },
+
+    /** The installer's blocked days in [from, to] (row 66): closed, no capacity. */
+    listClosedDays(installerId: number, from: string, to: string) {
+      return listClosedDays(db, installerId, from, to);
     },
 
     /** The whole draft spans of these jobs (draft conflicts are reported with their whole span). */

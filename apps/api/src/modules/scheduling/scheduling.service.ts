@@ -79,6 +79,12 @@ export function createSchedulingService({
     return [...entries.filter((e) => e.workStatus !== 'draft'), ...drafts];
   }
 
+  /** The blocked days of the window `loadEntries` reads (closed: no capacity, row 66). */
+  function loadClosedDays(installerId: number, from: IsoDate, durationDays: number) {
+    const to = addDays(from, defaultHorizonDays + countWholeDays(durationDays) - 1);
+    return repository.listClosedDays(installerId, from, to);
+  }
+
   async function requireCapacity(installerId: number): Promise<number | null> {
     const found = await repository.findCapacity(installerId);
     if (!found) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
@@ -125,14 +131,19 @@ export function createSchedulingService({
       }
       if (!capacity) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
       const durationDays = request.durationTenths / 10;
+      const [entries, closedDays] = await Promise.all([
+        loadEntries(installerId, from, durationDays),
+        loadClosedDays(installerId, from, durationDays),
+      ]);
       return computeAvailability({
         checkDate: from,
         today,
         durationDays,
         dueDate: request.dueDate ? toIsoDate(request.dueDate) : null,
         capacity: capacity.capacity,
-        entries: await loadEntries(installerId, from, durationDays),
+        entries,
         excludeRequestId: requestId,
+        closedDays,
       });
     },
 
@@ -145,9 +156,10 @@ export function createSchedulingService({
       requireSelf(auth, installerId, 'availability');
       const today = toIsoDate(clock());
       const from = pickLaterDate(query.checkDate ?? today, today);
-      const [capacity, entries] = await Promise.all([
+      const [capacity, entries, closedDays] = await Promise.all([
         requireCapacity(installerId),
         loadEntries(installerId, from, query.duration, true),
+        loadClosedDays(installerId, from, query.duration),
       ]);
       return computeAvailabilitySummary({
         checkDate: query.checkDate ?? null,
@@ -156,6 +168,7 @@ export function createSchedulingService({
         dueDate: query.dueDate ?? null,
         capacity,
         entries,
+        closedDays,
       });
     },
 
@@ -166,7 +179,8 @@ export function createSchedulingService({
 
     /**
      * GET /installerCalendars/{installerId} (row 64): the booked days of the drop-off picker, today through
-     * today + 60, with the blocking rule of the domain (the one request creation applies). For the installer
+     * today + 60, with the blocking rule of the domain (the one request creation applies), and the days the
+     * installer closed (blocked, `closed: true`; row 66). For the installer
      * itself, another location of its installer group or a company granted to the user (any access level,
      * ASSIST included); anyone else gets 404, as for an installer that does not exist.
      */
@@ -175,12 +189,12 @@ export function createSchedulingService({
       const found = mayRead ? await repository.findCapacity(installerId) : null;
       if (!found) throw new AppError('NOT_FOUND', `Installer ${installerId} does not exist`);
       const today = toIsoDate(clock());
-      const rows = await repository.listCalendarSpans(
-        installerId,
-        today,
-        addDays(today, calendarHorizonDays),
-      );
-      return listCalendarDays({ today, capacity: found.capacity, entries: toEntries(rows) });
+      const last = addDays(today, calendarHorizonDays);
+      const [rows, closedDays] = await Promise.all([
+        repository.listCalendarSpans(installerId, today, last),
+        repository.listClosedDays(installerId, today, last),
+      ]);
+      return listCalendarDays({ today, capacity: found.capacity, entries: toEntries(rows), closedDays });
     },
 
     /** GET /installerGroup/{installerId}: transfer candidates. */
