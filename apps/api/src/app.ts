@@ -79,6 +79,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** True only on the start that seeded the demo data (boot.ts): the demo documents are written then. */
+  demoSeeded?: boolean;
 };
 
 /** Builds the whole product (API + web) without listening. Every module is registered here, explicitly. */
@@ -87,6 +89,7 @@ export async function buildApp({
   database,
   clock = () => new Date(),
   logStream,
+  demoSeeded = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
@@ -197,11 +200,11 @@ export async function buildApp({
       registerCatalogTemplatesModule(api, { db, config, clock });
       // Issue 16: edit job and the customer contract.
       registerEditJobModule(api, { db, clock, creation: creation.serviceDeps, reads: serviceRequests });
-      registerCustomerContractsModule(api, { db, config, clock });
+      registerCustomerContractsModule(api, { db, config, clock, demoSeeded });
       // Issue 15: people and accounts.
       registerUsersModule(api, { db, config, clock, auth: authService, userCache: authUserCache });
       registerPaymentOnboardingModule(api, { db, config, clock, port: paymentsModule.port, logger: app.log });
-      registerProfileModule(api, { db, config, clock });
+      registerProfileModule(api, { db, config, clock, demoSeeded });
       registerCalendarModule(api, { db, config, clock });
       calendarLink.registerRoutes(api);
       registerBlockedDaysModule(api, { db, config, clock });

@@ -48,7 +48,8 @@ export async function bootApp(
   // What seeding built is garbage now; an idle server would otherwise keep it for a long time.
   if (isNewPglite || seeded) collectGarbageNow();
   const seedMs = lap();
-  const app = await buildApp({ config, database });
+  // The demo documents (contract PDFs, the demo W-9) are written only on the start that seeded.
+  const app = await buildApp({ config, database, demoSeeded: seeded });
   const buildMs = lap();
   return { app, database, timings: { openMs, migrateMs, seedMs, buildMs } };
 }

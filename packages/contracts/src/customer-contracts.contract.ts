@@ -204,7 +204,9 @@ export const customerContractCalls = {
     method: 'GET',
     path: customerContractPaths.storageObject,
     query: ZStorageObjectQuery,
-    reply: z.string().meta({ description: 'The stored file (application/pdf)' }),
+    reply: z.string().meta({
+      description: 'The stored file: application/pdf, or image/png / image/jpeg when the name says so',
+    }),
     errors: ['NOT_FOUND'],
     access: { public: true },
     summary:

@@ -27,6 +27,9 @@ export const financialsPaths = {
   deposits: '/financials/deposits/:installerId',
   revenue: '/financials/revenue/:companyId',
   w9: '/financials/w9',
+  /** The specialists a dealership paid by check or cash in a period, with their W-9 (decision 023). */
+  directPayees: '/financials/direct-payees/:dealerId',
+  directPayeesCsv: '/financials/direct-payees/:dealerId/csv',
   stripeDashboard: '/stripe/dashboard/:id',
   batchSettleCheck: '/invoices/batch-settle-check',
   bookkeeperReport: '/bookkeeper-report/:installerId',
@@ -66,6 +69,10 @@ export const financialsMessages = {
   endBeforeStart: 'End date must be after start date.',
   largeRange: 'This is a large date range and may take time to load. Continue?',
   depositConfirm: 'Settle this deposit as paid by cash or check? This cannot be undone.',
+  directPayeesTitle: 'Specialists paid by check or cash',
+  noDirectPayees: 'No check or cash payments to specialists in this period',
+  w9Missing: 'W-9 missing',
+  directPayeesFailed: 'The specialists paid by check or cash could not be loaded.',
 } as const;
 
 /** Batch check settlement holds at most this many invoices (rule 89). */
@@ -308,6 +315,37 @@ export const ZRevenueReply = z.object({
 });
 export type TRevenueReply = z.infer<typeof ZRevenueReply>;
 
+/** The range of the direct payees (payment days, UTC, inclusive): both ends or none (the current month). */
+export const ZDirectPayeesQuery = z
+  .object({ from: ZDay.optional(), to: ZDay.optional() })
+  .superRefine((q, ctx) => {
+    if (Boolean(q.from) !== Boolean(q.to)) {
+      ctx.addIssue({ code: 'custom', message: financialsMessages.bothDates, path: [q.from ? 'to' : 'from'] });
+    }
+    rangeRefine(q, ctx);
+  });
+export type TDirectPayeesQuery = z.input<typeof ZDirectPayeesQuery>;
+export const ZDirectPayee = z.object({
+  installer_id: z.number().int(),
+  /** The specialist's name. */
+  name: z.string(),
+  /** Payments by check or cash (or settled outside the platform) in the range. */
+  payments: z.number().int(),
+  amount_paid: ZDollars,
+  amount_paid_cents: ZCents,
+  /** The W-9 on file (download it with GET /profile/w9/{installer_id}/link), or null: 'W-9 missing'. */
+  w9: z.object({ file_name: z.string(), uploaded_at: z.string() }).nullable(),
+});
+export type TDirectPayee = z.infer<typeof ZDirectPayee>;
+export const ZDirectPayeesReply = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(ZDirectPayee),
+  total: ZDollars,
+  total_cents: ZCents,
+});
+export type TDirectPayeesReply = z.infer<typeof ZDirectPayeesReply>;
+
 const ZText = z.string().describe('A document (text/csv or text/html), not JSON');
 const tags = ['financials'] as const;
 
@@ -382,6 +420,33 @@ export const financialsCalls = {
     errors: [],
     access: { effect: 'read', roles: ['dealer'] },
     summary: "The platform's W-9 (PDF), for dealerships paying the platform",
+    tags,
+  }),
+  directPayees: defineCall({
+    operationId: 'listDirectPayees',
+    method: 'GET',
+    path: financialsPaths.directPayees,
+    params: z.object({ dealerId: ZDbId }),
+    query: ZDirectPayeesQuery,
+    reply: ZDirectPayeesReply,
+    errors: ['FORBIDDEN'],
+    access: { effect: 'read', roles: ['dealer'] },
+    summary:
+      'The specialists the dealership paid by check or cash in the range (payment days), with the amount and their W-9',
+    description:
+      'Payments of the dealership’s invoices by check, cash or settled outside the platform, paid or settled, on payment days from–to (UTC); default the current month. For the dealership’s 1099s.',
+    tags,
+  }),
+  directPayeesCsv: defineCall({
+    operationId: 'exportDirectPayeesCsv',
+    method: 'GET',
+    path: financialsPaths.directPayeesCsv,
+    params: z.object({ dealerId: ZDbId }),
+    query: ZDirectPayeesQuery,
+    reply: ZText,
+    errors: ['FORBIDDEN'],
+    access: { effect: 'read', roles: ['dealer'] },
+    summary: 'The same list as CSV (Specialist, Payments, Amount Paid, W-9, W-9 File, W-9 Uploaded)',
     tags,
   }),
   stripeDashboard: defineCall({

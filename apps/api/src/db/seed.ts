@@ -48,7 +48,7 @@ import {
 } from './factories/service-requests';
 import { createVehicle, insertVehicleReference, type Vehicle } from './factories/vehicles';
 import { setInvoiceSeries } from './invoice-numbers';
-import { users } from './schema/identity';
+import { installerW9s, users } from './schema/identity';
 import { referralPayouts, referrals } from './schema/referrals';
 import { listDemoVehicles, vehicleReference } from './seed-data/vehicles';
 import { seedFinancialHistory } from './seed-financials';
@@ -381,6 +381,17 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   // The company dropdown of installer@demo.test lists both Elite locations.
   await grantCompanyAccess(tx, { userId: installerUser.id, installerId: elite.id });
   await grantCompanyAccess(tx, { userId: installerUser.id, installerId: north.id });
+  // Elite's W-9 on file (decision 023), North's missing: a dealership's "paid by check or cash" list shows
+  // both. The profile module writes the file (a generated form) on the start that seeded, and its size.
+  await tx.insert(installerW9s).values({
+    installerId: elite.id,
+    storageKey: `w9/demo/installer-${elite.id}.pdf`,
+    fileName: 'Elite Auto Film W-9.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 1,
+    uploadedAt: addDaysToInstant(now, -40),
+    uploadedByUserId: installerUser.id,
+  });
   // Dealer team contacts: users that cannot sign in (001 §3).
   for (const [dealer, name, email, phone, role] of [
     [sunrise, 'Greg Lawson', 'greg.lawson@sunrisemotors.test', '8135550145', 'Sales Manager'],

@@ -1,8 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { customerContractPaths } from '@app/contracts/customer-contracts.contract';
 import type { FastifyInstance } from 'fastify';
-import { createLocalStorageAdapter } from '../../adapters/storage/local-storage-adapter';
-import { createS3StorageAdapter } from '../../adapters/storage/s3-storage-adapter';
+import { createStorageFromConfig, storageLinkSecret } from '../../adapters/storage/storage-from-config';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -16,27 +13,12 @@ export type CustomerContractsModuleDeps = {
   clock?: () => Date;
   /** Tests pass their own (e.g. S3 against a fake); otherwise chosen by config. */
   storage?: StoragePort;
+  /**
+   * True only on the start that seeded the demo data (boot.ts): then the seeded contracts get their documents.
+   * Never on later starts, so a real contract whose file went missing is not given a demo document.
+   */
+  demoSeeded?: boolean;
 };
-
-/** The storage the config chose: local disk under DATA_DIR/files, or an S3-compatible bucket. */
-export function createStorageFromConfig(config: Config, linkSecret: string, clock: () => Date): StoragePort {
-  const storage = config.storage;
-  if (storage.kind === 's3') {
-    return createS3StorageAdapter({
-      bucket: storage.bucket,
-      region: storage.region,
-      endpoint: storage.endpoint,
-      credentials: storage.credentials,
-      prefix: storage.prefix,
-    });
-  }
-  return createLocalStorageAdapter({
-    dir: storage.dir,
-    secret: linkSecret,
-    downloadUrl: `${config.publicUrl}/api${customerContractPaths.storageObject}`,
-    clock,
-  });
-}
 
 /** The dealer's customer contract: signing, the server-built PDF, storage and signed links (R23, P28; rows 159, 160; issue 16). */
 export function registerCustomerContractsModule(
@@ -44,7 +26,7 @@ export function registerCustomerContractsModule(
   deps: CustomerContractsModuleDeps,
 ): void {
   const clock = deps.clock ?? (() => new Date());
-  const linkSecret = createHmac('sha256', deps.config.jwtSecret).update('storage-links').digest('base64url');
+  const linkSecret = storageLinkSecret(deps.config);
   const storage = deps.storage ?? createStorageFromConfig(deps.config, linkSecret, clock);
   const repository = createCustomerContractsRepository(deps.db);
   const service = createCustomerContractsService({
@@ -55,7 +37,7 @@ export function registerCustomerContractsModule(
     clock,
   });
   registerCustomerContractsRoutes(api, { service, storage, linkSecret, clock });
-  if (deps.config.seedDemo) {
+  if (deps.demoSeeded) {
     // In the background: the seeded contracts' documents (a few PDFs) must not delay the first answer.
     api.addHook('onReady', async () => {
       void service

@@ -7,6 +7,7 @@ import {
 import { AppError } from '@app/contracts/errors.contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contentTypeOfName } from '../../adapters/storage/file-type';
 import { verifySignedLink } from '../../adapters/storage/local-storage-adapter';
 import { StorageNotFoundError, type StoragePort } from '../../adapters/storage/storage-port';
 import { registerCall } from '../../plugins/register-call';
@@ -98,7 +99,7 @@ export function registerCustomerContractsRoutes(
       }
       const name = (query.name ?? 'document.pdf').replace(/[^A-Za-z0-9._-]/g, '_');
       return reply
-        .type('application/pdf')
+        .type(contentTypeOfName(query.name))
         .header('content-disposition', `inline; filename="${name}"`)
         .header('cache-control', 'private, no-store')
         .send(body);

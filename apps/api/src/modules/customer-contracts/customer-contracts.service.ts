@@ -7,6 +7,7 @@ import {
   type TUploadContractReply,
 } from '@app/contracts/customer-contracts.contract';
 import { AppError } from '@app/contracts/errors.contract';
+import { isImage, isPdf } from '../../adapters/storage/file-type';
 import { StorageNotFoundError, type StoragePort } from '../../adapters/storage/storage-port';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
@@ -18,11 +19,6 @@ import type { ContractRow, CustomerContractsRepository, PartyRow } from './custo
 
 export type UploadedFile = { buffer: Buffer; mimetype: string; filename: string };
 export type UploadMeta = { ip: string; userAgent: string };
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const isImage = (b: Buffer) => b.subarray(0, 8).equals(PNG) || b.subarray(0, 3).equals(JPEG);
-const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
 
 function toRecord(row: ContractRow, sha256: string | null = null): TContractRecord {
   return {

@@ -24,7 +24,7 @@ type InvoiceSpec = {
   feeCents: number;
   date: string;
   paidDate?: string;
-  method?: 'check' | 'card' | null;
+  method?: 'check' | 'card' | 'cash' | 'settle' | null;
   checkNumber?: string | null;
   cardLast4?: string | null;
   po?: string | null;

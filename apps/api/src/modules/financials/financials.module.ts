@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { PaymentsModule } from '../payments/payments.module';
+import { createDirectPayees } from './financials.direct-payees';
 import { createFinancialsRepository } from './financials.repository';
 import { registerFinancialsRoutes, registerLocalDashboardPage } from './financials.routes';
 import { createFinancialsService, type FinancialsService } from './financials.service';
@@ -35,7 +36,8 @@ export function createFinancialsModule({
   });
   return {
     service,
-    registerRoutes: (api) => registerFinancialsRoutes(api, { service }),
+    registerRoutes: (api) =>
+      registerFinancialsRoutes(api, { service, directPayees: createDirectPayees({ db, clock }) }),
     localDashboardPlugin: registerLocalDashboardPage,
   };
 }

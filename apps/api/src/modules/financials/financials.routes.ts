@@ -3,11 +3,12 @@ import { financialsCalls as calls } from '@app/contracts/financials.contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
 import { renderMessagePage } from '../hosted-pay/hosted-pay.page';
+import type { DirectPayees } from './financials.direct-payees';
 import type { FinancialsService } from './financials.service';
 
 function sendDocument(
   reply: FastifyReply,
-  body: Readable | Buffer,
+  body: Readable | Buffer | string,
   kind: 'csv' | 'html' | 'pdf',
   filename: string,
 ): FastifyReply {
@@ -23,7 +24,10 @@ function sendDocument(
 }
 
 /** Rows 106–110 and the screen's other calls (issue 13). */
-export function registerFinancialsRoutes(app: FastifyInstance, { service }: { service: FinancialsService }) {
+export function registerFinancialsRoutes(
+  app: FastifyInstance,
+  { service, directPayees }: { service: FinancialsService; directPayees: DirectPayees },
+) {
   registerCall(app, calls.installerPayments, ({ auth, params, query }) =>
     service.listTransactions(auth, 'installer', params.requestId, query),
   );
@@ -44,6 +48,13 @@ export function registerFinancialsRoutes(app: FastifyInstance, { service }: { se
     service.revenue(auth, params.companyId, query),
   );
   registerCall(app, calls.w9, ({ reply }) => sendDocument(reply, service.w9(), 'pdf', 'W-9.pdf'));
+  registerCall(app, calls.directPayees, ({ auth, params, query }) =>
+    directPayees.list(auth, params.dealerId, query),
+  );
+  registerCall(app, calls.directPayeesCsv, async ({ auth, params, query, reply }) => {
+    const { body, name } = await directPayees.csv(auth, params.dealerId, query);
+    return sendDocument(reply, body, 'csv', name);
+  });
   registerCall(app, calls.stripeDashboard, ({ auth, params }) => service.dashboardLink(auth, params.id));
   registerCall(app, calls.batchSettleCheck, ({ auth, body }) => service.batchSettleCheck(auth, body));
   registerCall(app, calls.bookkeeperReport, async ({ auth, params, query, reply }) => {

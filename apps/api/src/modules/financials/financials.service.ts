@@ -46,7 +46,8 @@ const dollars = (cents: number) => Math.round(cents) / 100;
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-function monthOf(now: Date): { from: string; to: string } {
+/** The month of `now` (UTC) as days: the screen's default range. */
+export function monthOf(now: Date): { from: string; to: string } {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
   return { from: dayOf(first), to: dayOf(last) };

@@ -1,33 +1,55 @@
 /**
- * The platform's W-9 for dealerships that pay the platform (decision 012). A one-page PDF written here
- * (no PDF library needed for text): the platform's legal name, tax classification and address. The TIN is
- * not in the repository: the caller may pass it; without it the form reads "on request".
+ * One-page W-9 PDFs written here (no PDF library needed for text): the platform's own, for dealerships that pay
+ * the platform (decision 012), and the demo data's specialist W-9 (decision 023). The TIN is never in the
+ * repository: the caller may pass it; without it the form reads "on request".
  */
-const LINES = [
-  'Form W-9 (Rev. March 2024) - Request for Taxpayer Identification Number and Certification',
-  '',
-  '1  Name: Installer Marketplace, Inc.',
-  '2  Business name: Installer Marketplace',
-  '3a Federal tax classification: C corporation',
-  '5  Address: 100 Market Street, Suite 400',
-  '6  City, state, ZIP: Tampa, FL 33602',
-  'Part I  Taxpayer Identification Number (EIN): {TIN}',
-  '',
-  'Part II Certification: Under penalties of perjury, I certify that the number shown on this form is',
-  'our correct taxpayer identification number, that we are not subject to backup withholding, and that',
-  'we are a U.S. person.',
-  '',
-  'Signature of U.S. person: on file    Date: {DATE}',
-];
+export type W9Fields = {
+  name: string;
+  businessName: string;
+  classification: string;
+  address: string;
+  cityStateZip: string;
+  tin?: string | null;
+  date: Date;
+  /** A line under the title, e.g. that this is demo data. */
+  note?: string;
+};
+
+const PLATFORM: Omit<W9Fields, 'date' | 'tin'> = {
+  name: 'Installer Marketplace, Inc.',
+  businessName: 'Installer Marketplace',
+  classification: 'C corporation',
+  address: '100 Market Street, Suite 400',
+  cityStateZip: 'Tampa, FL 33602',
+};
 
 function pdfText(value: string): string {
   return value.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
 }
 
 export function platformW9Pdf(options: { tin?: string | null; date: Date }): Buffer {
-  const tin = options.tin?.trim() || 'on request';
-  const date = options.date.toISOString().slice(0, 10);
-  const text = LINES.map((l) => l.replace('{TIN}', tin).replace('{DATE}', date));
+  return w9Pdf({ ...PLATFORM, ...options });
+}
+
+/** A W-9 of the given payee: name, business name, tax classification, address, TIN (or "on request"). */
+export function w9Pdf(fields: W9Fields): Buffer {
+  const tin = fields.tin?.trim() || 'on request';
+  const text = [
+    'Form W-9 (Rev. March 2024) - Request for Taxpayer Identification Number and Certification',
+    fields.note ?? '',
+    `1  Name: ${fields.name}`,
+    `2  Business name: ${fields.businessName}`,
+    `3a Federal tax classification: ${fields.classification}`,
+    `5  Address: ${fields.address}`,
+    `6  City, state, ZIP: ${fields.cityStateZip}`,
+    `Part I  Taxpayer Identification Number (EIN): ${tin}`,
+    '',
+    'Part II Certification: Under penalties of perjury, I certify that the number shown on this form is',
+    'our correct taxpayer identification number, that we are not subject to backup withholding, and that',
+    'we are a U.S. person.',
+    '',
+    `Signature of U.S. person: on file    Date: ${fields.date.toISOString().slice(0, 10)}`,
+  ];
   const content = [
     'BT',
     '/F1 11 Tf',

@@ -30,11 +30,19 @@ export type ProfileRow = {
   categories: string[] | string | null;
   has_job: boolean;
   has_catalog: boolean;
+  /** The W-9 on file (decision 023): all null when none. */
+  w9_file_name: string | null;
+  w9_content_type: string | null;
+  w9_size_bytes: number | null;
+  /** ISO 8601, UTC. */
+  w9_uploaded_at: string | null;
+  w9_uploaded_by: string | null;
 };
 
 /**
  * One statement reads the profile: the user, the specialist it acts for, the categories of its catalog and
- * whether it has a job (a request assigned to it past answering) and a catalog (any priced service).
+ * whether it has a job (a request assigned to it past answering) and a catalog (any priced service), and its
+ * W-9 on file.
  */
 export function createProfileRepository(db: Db) {
   return {
@@ -53,8 +61,13 @@ export function createProfileRepository(db: Db) {
                         where sr.assigned_installer_id = i.id
                           and sr.current_state in ('scheduled','received','started','finished','collected','reviewed')
                       ) as has_job,
-               exists (select 1 from services s where s.installer_id = i.id) as has_catalog
+               exists (select 1 from services s where s.installer_id = i.id) as has_catalog,
+               w.file_name as w9_file_name, w.content_type as w9_content_type, w.size_bytes as w9_size_bytes,
+               to_char(w.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as w9_uploaded_at,
+               wu.name as w9_uploaded_by
           from users u, installers i
+          left join installer_w9s w on w.installer_id = i.id
+          left join users wu on wu.id = w.uploaded_by_user_id
          where u.id = ${userId} and i.id = ${installerId}`);
       const rows = (result as unknown as { rows: ProfileRow[] }).rows;
       return rows[0] ?? null;

@@ -3,6 +3,7 @@ import { onboardingProgress, onboardingStateOf } from '@app/contracts/payment-on
 import type { TProfile } from '@app/contracts/profile.contract';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { ProfileRepository } from './profile.repository';
+import { w9Dto } from './profile.w9.repository';
 
 /** PGlite answers a text[] as an array; node-postgres too, but a driver may answer its literal '{a,b}'. */
 function textArray(value: string[] | string | null): string[] {
@@ -66,6 +67,16 @@ export function createProfileService({ repository }: { repository: ProfileReposi
           trial_jobs_completed: Number(row.trial_jobs_completed),
           calendar_linked: row.calendar_authenticated,
           created_date: row.created_date,
+          w9:
+            row.w9_file_name === null
+              ? null
+              : w9Dto({
+                  fileName: row.w9_file_name,
+                  contentType: row.w9_content_type ?? '',
+                  sizeBytes: Number(row.w9_size_bytes),
+                  uploadedAt: row.w9_uploaded_at ?? '',
+                  uploadedByName: row.w9_uploaded_by,
+                }),
         },
         payment: {
           state,
