@@ -1,6 +1,6 @@
 // Benchmarks: prints figures, asserts nothing. Each section may be run alone: `npm run bench -- startup`
 // (sections: startup, argon2, postgres, lists, lifecycle, creation, durability, coldload, financials,
-// vehicle-catalog).
+// vehicle-catalog, calendar).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,7 +113,7 @@ if (want('postgres')) {
 
 // The capability benchmarks, each its own script (run alone for their options):
 // lists (issue 3), lifecycle (issue 4), creation (issue 6), durability (issue 19), coldload (issue 17),
-// financials (issue 13), vehicle-catalog (issue 14).
+// financials (issue 13), vehicle-catalog (issue 14), calendar (issue 12).
 for (const name of [
   'lists',
   'lifecycle',
@@ -122,6 +122,7 @@ for (const name of [
   'coldload',
   'financials',
   'vehicle-catalog',
+  'calendar',
 ]) {
   if (!want(name)) continue;
   console.log(`\n--- ${name}: node scripts/bench-${name}.mjs`);

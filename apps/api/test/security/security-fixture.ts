@@ -495,7 +495,11 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   dealerId: ofKind('dealer'),
   // GET /getcustomerjobs/{customerId}/{typeId} (row 135).
   customerId: ofKind('customer'),
-  installerId: ofKind('installer'),
+  // PUT and DELETE /installerCalendars/{installerId} (rows 62, 63) share row 64's template: a request id there.
+  installerId: (ctx) =>
+    ctx.route.method !== 'GET' && /^\/api\/installerCalendars\/:installerId$/i.test(ctx.route.url)
+      ? ofKind('request')(ctx)
+      : ofKind('installer')(ctx),
   typeId: callerCompany,
   templateId: ofKind('template'),
   companyId: callerCompany,
@@ -540,6 +544,9 @@ export const QUERY_RULES: Record<string, (ctx: Ctx) => Filled> = {
   token: () => ({ value: 'not-a-sent-claim-token', kind: null }),
   // Public referral links (GET /claimreferral, /referral-benefits): a referral id with a token nobody was sent.
   referral: () => ({ value: '1', kind: null }),
+  // The calendar screen's period (row 65).
+  from: () => ({ value: '2026-03-01', kind: null }),
+  to: () => ({ value: '2026-03-31', kind: null }),
   // The bookkeeper report's range (row 110).
   startDate: () => ({ value: '2026-03-01', kind: null }),
   endDate: () => ({ value: '2026-03-31', kind: null }),

@@ -1,0 +1,159 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInstaller, createUser } from '../../db/factories/identity';
+import {
+  createServiceRequest,
+  type RequestState,
+  type WorkStatus,
+} from '../../db/factories/service-requests';
+import { calendarDays } from '../../db/schema/calendar';
+import { serviceRequests } from '../../db/schema/service-requests';
+import { caller, mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+
+/**
+ * Rows 61–63, server-derived (decision 022 item 5): PUT /installerCalendarProgress/{requestId} and PUT
+ * /installerCalendars/{requestId} bring the caller's rows in line with the request's state and schedule;
+ * DELETE /installerCalendars/{requestId} removes them only once the lifecycle removed the job.
+ */
+describe('rows 61–63: calendar rows follow the request', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let installerId: number;
+  let me: Session;
+  let stranger: Session;
+  let assist: Session;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    call = caller(t.app);
+    const db = t.database.db;
+    installerId = (await createInstaller(db, { name: 'Sync Shop' })).id;
+    const otherId = (await createInstaller(db, { name: 'Sync Stranger' })).id;
+    me = await mintSession(t.config.jwtSecret, await createUser(db, { installerId }));
+    assist = await mintSession(t.config.jwtSecret, await createUser(db, { installerId, access: 'ASSIST' }));
+    stranger = await mintSession(t.config.jwtSecret, await createUser(db, { installerId: otherId }));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  /** A two-line job (1.5 + 1 days) from 2026-04-06 in `state`, its rows in `workStatus`. */
+  async function job(state: RequestState, workStatus: WorkStatus) {
+    const created = await createServiceRequest(t.database.db, {
+      requestType: 'installer',
+      requestorInstallerId: installerId,
+      assignedInstallerId: installerId,
+      currentState: state,
+      lines: [
+        { serviceCategory: 'PPF', description: 'Hood', amountCents: 10_000, durationTenths: 15 },
+        { serviceCategory: 'Tint', description: 'Windows', amountCents: 5_000, durationTenths: 10 },
+      ],
+      calendar: { installerId, startDate: '2026-04-06', workStatus, isSynced: true },
+      schedule: { installerId, startDate: new Date('2026-04-06T08:00:00Z') },
+      history: 'none',
+    });
+    return created.request.id;
+  }
+  const rowsOf = (requestId: number) =>
+    t.database.db
+      .select({
+        workDate: calendarDays.workDate,
+        status: calendarDays.workStatus,
+        eventId: calendarDays.eventId,
+      })
+      .from(calendarDays)
+      .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
+      .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
+
+  it('PUT /installerCalendars/{requestId} repairs a booked job’s rows to its plan, then changes nothing', async () => {
+    const id = await job('scheduled', 'pending');
+    // A row lost: the job now has 3 of its 4 rows, in the wrong status.
+    const [first] = await rowsOf(id);
+    await t.database.db
+      .delete(calendarDays)
+      .where(and(eq(calendarDays.requestId, id), eq(calendarDays.workDate, '2026-04-08')));
+    const res = await call(me, 'PUT', `/api/installerCalendars/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      requestId: id,
+      workStatus: 'booked',
+      rows: 4,
+      changed: true,
+    });
+    const rows = await rowsOf(id);
+    expect(rows.map((r) => [r.workDate, r.status])).toEqual([
+      ['2026-04-06', 'booked'],
+      ['2026-04-07', 'booked'],
+      ['2026-04-07', 'booked'],
+      ['2026-04-08', 'booked'],
+    ]);
+    // One appointment per job: its id stays on every row.
+    expect(new Set(rows.map((r) => r.eventId))).toEqual(new Set([first?.eventId]));
+    const again = await call(me, 'PUT', `/api/installerCalendars/${id}/`);
+    expect(again.json()).toMatchObject({ workStatus: 'booked', rows: 4, changed: false });
+    // Row 57 reads the same per-line rows: each line's share of each day.
+    const read = await call(me, 'GET', `/api/installerCalendarRequest/${id}`);
+    expect(read.statusCode).toBe(200);
+    const days = read.json() as {
+      workDate: string;
+      serviceId: number;
+      daily_work: number;
+      workStatus: string;
+    }[];
+    expect(days.map((d) => [d.workDate, d.daily_work, d.workStatus])).toEqual([
+      ['2026-04-06', 1, 'booked'],
+      ['2026-04-07', 0.5, 'booked'],
+      ['2026-04-07', 0.5, 'booked'],
+      ['2026-04-08', 0.5, 'booked'],
+    ]);
+    expect(new Set(days.map((d) => d.serviceId)).size).toBe(2);
+  });
+
+  it('PUT /installerCalendarProgress/{requestId} moves a started job’s rows to started (convention 20)', async () => {
+    const id = await job('started', 'booked');
+    const res = await call(me, 'PUT', `/api/installerCalendarProgress/${id}`);
+    expect(res.json()).toMatchObject({ workStatus: 'started', rows: 4, changed: true });
+    expect(new Set((await rowsOf(id)).map((r) => r.status))).toEqual(new Set(['started']));
+    const finished = await job('finished', 'started');
+    expect((await call(me, 'PUT', `/api/installerCalendarProgress/${finished}`)).json()).toMatchObject({
+      workStatus: 'finished',
+    });
+  });
+
+  it('DELETE refuses a job still on the calendar (409 with a message) and removes a deleted one’s rows', async () => {
+    const id = await job('scheduled', 'booked');
+    const refused = await call(me, 'DELETE', `/api/installerCalendars/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/still on the calendar/);
+    expect(await rowsOf(id)).toHaveLength(4);
+    await t.database.db
+      .update(serviceRequests)
+      .set({ currentState: 'deleted', deletedAt: new Date() })
+      .where(eq(serviceRequests.id, id));
+    const removed = await call(me, 'DELETE', `/api/installerCalendars/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({
+      success: true,
+      requestId: id,
+      workStatus: null,
+      rows: 0,
+      changed: true,
+    });
+    expect(await rowsOf(id)).toEqual([]);
+    expect((await call(me, 'DELETE', `/api/installerCalendars/${id}`)).json().changed).toBe(false);
+  });
+
+  it('another installer’s request is 404, a dealer-less stranger cannot touch it, ASSIST is refused', async () => {
+    const id = await job('scheduled', 'booked');
+    for (const [method, url] of [
+      ['PUT', `/api/installerCalendars/${id}`],
+      ['PUT', `/api/installerCalendarProgress/${id}`],
+      ['DELETE', `/api/installerCalendars/${id}`],
+    ] as const) {
+      expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(assist, method, url)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await call(me, 'PUT', '/api/installerCalendars/2000000')).statusCode).toBe(404);
+    expect(await rowsOf(id)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Rows 61–63, server-derived (decision 022 item 5): PUT /installerCalendarProgress/{requestId}, PUT and DELETE
+ * /installerCalendars/{requestId}. The legacy client wrote calendar rows itself; here a call only brings the
+ * caller's rows of a request in line with the request's own state and schedule, so nothing a client sends
+ * can put a job on days the lifecycle did not plan. Idempotent: a second call finds nothing to change.
+ */
+import { calendarMessages, type TCalendarSyncReply } from '@app/contracts/calendar.contract';
+import { AppError } from '@app/contracts/errors.contract';
+import { toIsoDate } from '@app/domain/scheduling/dates';
+import { planCalendarDays } from '@app/domain/scheduling/work-days';
+import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { calendarDays, requestSchedules } from '../../db/schema/calendar';
+import { installerLocations } from '../../db/schema/identity';
+import { requestOffers, requestServices, serviceRequests } from '../../db/schema/service-requests';
+import type { AuthContext } from '../../platform/security/auth-context';
+
+/** What the request says about the caller's calendar, read under the request's row lock. */
+type SyncFacts = {
+  currentState: string;
+  deleted: boolean;
+  assignedInstallerId: number | null;
+  requestorInstallerId: number | null;
+  durationTenths: number;
+  offerStatus: string | null;
+  offerStart: Date | null;
+  scheduleStart: Date | null;
+  existing: {
+    workDate: string;
+    requestServiceId: number | null;
+    dailyWorkTenths: number;
+    workStatus: string;
+    eventId: string | null;
+    locationId: number | null;
+  }[];
+};
+
+/**
+ * The work status the caller's rows should have (convention 20, catalogue §3.4), or null when the lifecycle
+ * removed the job from the caller's calendar (deleted, the caller's offer rejected or withdrawn, the work
+ * assigned to another installer) or never put it there (an estimate without days).
+ */
+export function deriveWorkStatus(facts: SyncFacts, installerId: number): WorkStatus | null {
+  if (facts.deleted || facts.currentState === 'deleted') return null;
+  if (facts.offerStatus === 'rejected' || facts.offerStatus === 'deleted') return null;
+  const performer = facts.assignedInstallerId ?? facts.requestorInstallerId;
+  if (facts.assignedInstallerId !== null && facts.assignedInstallerId !== installerId) return null;
+  switch (facts.currentState) {
+    case 'started':
+      return 'started';
+    case 'finished':
+    case 'collected':
+    case 'reviewed':
+      return 'finished';
+    case 'scheduled':
+    case 'received':
+      return performer === installerId ? 'booked' : null;
+    case 'answered':
+      return facts.offerStatus === 'accepted' ? 'pending' : null;
+    default: {
+      // new: a draft (an estimate, or a job sent back by RESCHEDULE) or a pending offer keeps its days.
+      const kept = facts.existing[0]?.workStatus;
+      return kept === 'draft' || kept === 'pending' ? kept : null;
+    }
+  }
+}
+
+export function createCalendarSync(db: Db) {
+  async function loadFacts(tx: Tx, requestId: number, installerId: number): Promise<SyncFacts | null> {
+    const [request] = await tx
+      .select({
+        currentState: serviceRequests.currentState,
+        deletedAt: serviceRequests.deletedAt,
+        assignedInstallerId: serviceRequests.assignedInstallerId,
+        requestorInstallerId: serviceRequests.requestorInstallerId,
+        durationTenths: serviceRequests.durationTenths,
+        offerStatus: sql<string | null>`(select o.current_status from ${requestOffers} o
+          where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
+        offerStart: sql<Date | null>`(select o.start_date from ${requestOffers} o
+          where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
+        scheduleStart: sql<Date | null>`(select s.start_date from ${requestSchedules} s
+          where s.request_id = ${requestId} and s.installer_id = ${installerId})`,
+      })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, requestId))
+      .for('update');
+    if (!request) return null;
+    const existing = await tx
+      .select({
+        workDate: calendarDays.workDate,
+        requestServiceId: calendarDays.requestServiceId,
+        dailyWorkTenths: calendarDays.dailyWorkTenths,
+        workStatus: calendarDays.workStatus,
+        eventId: calendarDays.eventId,
+        locationId: calendarDays.locationId,
+      })
+      .from(calendarDays)
+      .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
+      .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
+    const mine =
+      request.requestorInstallerId === installerId ||
+      request.assignedInstallerId === installerId ||
+      request.offerStatus !== null ||
+      existing.length > 0;
+    if (!mine) return null;
+    const toDate = (v: Date | string | null) => (v == null ? null : new Date(v));
+    return {
+      currentState: request.currentState,
+      deleted: request.deletedAt !== null,
+      assignedInstallerId: request.assignedInstallerId,
+      requestorInstallerId: request.requestorInstallerId,
+      durationTenths: request.durationTenths,
+      offerStatus: request.offerStatus,
+      offerStart: toDate(request.offerStart),
+      scheduleStart: toDate(request.scheduleStart),
+      existing,
+    };
+  }
+
+  /** The rows the request should have on the caller's calendar (null: leave them, no date to plan from). */
+  async function planRows(tx: Tx, requestId: number, facts: SyncFacts, status: WorkStatus) {
+    const start = facts.scheduleStart
+      ? toIsoDate(facts.scheduleStart)
+      : facts.offerStart
+        ? toIsoDate(facts.offerStart)
+        : (facts.existing[0]?.workDate ?? null);
+    if (!start) return null;
+    const lines = await tx
+      .select({
+        id: requestServices.id,
+        durationTenths: requestServices.durationTenths,
+        position: requestServices.position,
+      })
+      .from(requestServices)
+      .where(eq(requestServices.requestId, requestId));
+    const eventId = facts.existing.find((d) => d.eventId)?.eventId ?? null;
+    return planCalendarDays(lines, facts.durationTenths, start).map((day) => ({
+      ...day,
+      workStatus: status,
+      eventId,
+    }));
+  }
+
+  const keyOf = (d: {
+    workDate: string;
+    requestServiceId: number | null;
+    dailyWorkTenths: number;
+    workStatus: string;
+  }) => `${d.workDate}|${d.requestServiceId}|${d.dailyWorkTenths}|${d.workStatus}`;
+  const sameRows = (a: readonly Parameters<typeof keyOf>[0][], b: readonly Parameters<typeof keyOf>[0][]) =>
+    a.length === b.length && a.map(keyOf).sort().join(',') === b.map(keyOf).sort().join(',');
+
+  async function firstLocationId(tx: Tx, installerId: number): Promise<number | null> {
+    const [row] = await tx
+      .select({ id: installerLocations.id })
+      .from(installerLocations)
+      .where(eq(installerLocations.installerId, installerId))
+      .orderBy(asc(installerLocations.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  async function deleteRows(tx: Db | Tx, requestId: number, installerId: number): Promise<number> {
+    const gone = await tx
+      .delete(calendarDays)
+      .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
+      .returning({ id: calendarDays.id });
+    return gone.length;
+  }
+
+  function requireInstaller(auth: AuthContext) {
+    if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only installers keep a calendar');
+  }
+  const notFound = (requestId: number) => new AppError('NOT_FOUND', `Request ${requestId} not found`);
+
+  return {
+    /** Rows 61 and 62: the caller's rows follow the request's state and schedule. */
+    syncRequest(auth: AuthContext, requestId: number): Promise<TCalendarSyncReply> {
+      requireInstaller(auth);
+      const installerId = auth.companyId;
+      return db.transaction(async (tx) => {
+        const facts = await loadFacts(tx, requestId, installerId);
+        if (!facts) throw notFound(requestId);
+        const status = deriveWorkStatus(facts, installerId);
+        if (status === null) {
+          const removed = await deleteRows(tx, requestId, installerId);
+          return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
+        }
+        const planned = await planRows(tx, requestId, facts, status);
+        if (planned === null || sameRows(planned, facts.existing)) {
+          return {
+            success: true,
+            requestId,
+            workStatus: status,
+            rows: facts.existing.length,
+            changed: false,
+          };
+        }
+        const locationId = facts.existing[0]?.locationId ?? (await firstLocationId(tx, installerId));
+        const now = new Date();
+        await deleteRows(tx, requestId, installerId);
+        await tx.insert(calendarDays).values(
+          planned.map((day) => ({
+            requestId,
+            installerId,
+            locationId,
+            requestServiceId: day.requestServiceId,
+            workDate: day.workDate,
+            dailyWorkTenths: day.dailyWorkTenths,
+            workStatus: day.workStatus,
+            eventId: day.eventId,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
+        return { success: true, requestId, workStatus: status, rows: planned.length, changed: true };
+      });
+    },
+
+    /** Row 63: only a job the lifecycle removed from the caller's calendar loses its rows; else 409. */
+    removeRequest(auth: AuthContext, requestId: number): Promise<TCalendarSyncReply> {
+      requireInstaller(auth);
+      const installerId = auth.companyId;
+      return db.transaction(async (tx) => {
+        const facts = await loadFacts(tx, requestId, installerId);
+        if (!facts) throw notFound(requestId);
+        if (deriveWorkStatus(facts, installerId) !== null) {
+          throw new AppError('CONFLICT', calendarMessages.stillScheduled(requestId, facts.currentState));
+        }
+        const removed = await deleteRows(tx, requestId, installerId);
+        return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
+      });
+    },
+  };
+}
+export type CalendarSync = ReturnType<typeof createCalendarSync>;
