@@ -2,6 +2,7 @@
 
 export * from './analytics';
 export * from './calendar';
+export * from './calendar-feed';
 export * from './calendar-link';
 export * from './catalog';
 export * from './contracts';
