@@ -102,7 +102,7 @@ describe('demo seed', () => {
     expect(await countRows(db)).toEqual(before);
   });
 
-  it('creates the six demo accounts with their companies and access', async () => {
+  it('creates the demo accounts with their companies and access', async () => {
     const rows = await db
       .select({
         email: users.email,
@@ -121,12 +121,14 @@ describe('demo seed', () => {
       'assist@demo.test',
       'dealer2@demo.test',
       'dealer@demo.test',
+      'dealeradmin@demo.test',
       'installer2@demo.test',
       'installer3@demo.test',
       'installer@demo.test',
     ]);
     const expected: [string, string, string, string][] = [
       ['dealer@demo.test', 'dealer', 'STANDARD', 'Sunrise Motors'],
+      ['dealeradmin@demo.test', 'dealer', 'ADMIN', 'Sunrise Motors'],
       ['assist@demo.test', 'dealer', 'ASSIST', 'Sunrise Motors'],
       ['dealer2@demo.test', 'dealer', 'STANDARD', 'Harbor Auto Group'],
       ['installer@demo.test', 'installer', 'ADMIN', 'Elite Auto Film'],

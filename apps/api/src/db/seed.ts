@@ -381,6 +381,15 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
   // The company dropdown of installer@demo.test lists both Elite locations.
   await grantCompanyAccess(tx, { userId: installerUser.id, installerId: elite.id });
   await grantCompanyAccess(tx, { userId: installerUser.id, installerId: north.id });
+  // A dealership administrator (002 §2.11): manages Sunrise Motors' users at /users.
+  await demoUser({
+    email: 'dealeradmin@demo.test',
+    name: 'Priya Shah',
+    phone: '8135550146',
+    userType: 'dealer',
+    access: 'ADMIN',
+    dealerId: sunrise.id,
+  });
   // Elite's W-9 on file (decision 023), North's missing: a dealership's "paid by check or cash" list shows
   // both. The profile module writes the file (a generated form) on the start that seeded, and its size.
   await tx.insert(installerW9s).values({
