@@ -15,6 +15,8 @@ import { fetchInstallerCalendar } from './estimate-wizard.api';
 import { estimateWizardKeys } from './query-keys';
 
 export const BLOCKED_DAY_LABEL = 'Fully booked';
+/** A day the installer closed (row 66, the calendar's blocked days). */
+export const CLOSED_DAY_LABEL = 'Closed';
 
 /** Names of the calendar's icon buttons for screen readers (axe: buttons need a name). */
 export const calendarLabels = {
@@ -45,6 +47,10 @@ export function DropOffPicker(props: {
     queryFn: () => fetchInstallerCalendar(props.installerId),
   });
   const blocked = useMemo(() => blockedDropOffDays(calendar.data ?? []), [calendar.data]);
+  const closed = useMemo(
+    () => new Set((calendar.data ?? []).filter((d) => d.closed).map((d) => d.workDate)),
+    [calendar.data],
+  );
   const { value, onChange, window } = props;
 
   useEffect(() => {
@@ -62,7 +68,9 @@ export function DropOffPicker(props: {
         minDate={window.earliest}
         maxDate={window.latest}
         excludeDate={(day) => isDropOffExcluded(day, window, blocked)}
-        getDayProps={(day) => (blocked.has(day) ? { title: BLOCKED_DAY_LABEL } : {})}
+        getDayProps={(day) =>
+          blocked.has(day) ? { title: closed.has(day) ? CLOSED_DAY_LABEL : BLOCKED_DAY_LABEL } : {}
+        }
         ariaLabels={calendarLabels}
         // Mantine paints weekends light red, below the 4.5:1 contrast text needs; a drop-off may be any day.
         weekendDays={[]}
@@ -74,7 +82,9 @@ export function DropOffPicker(props: {
       />
       {blocked.size > 0 && (
         <Text size="xs" c="dimmed" mt={4}>
-          Fully booked days cannot be chosen.
+          {closed.size > 0
+            ? 'Fully booked and closed days cannot be chosen.'
+            : 'Fully booked days cannot be chosen.'}
         </Text>
       )}
     </div>

@@ -34,18 +34,6 @@ export function findCheckNumber(row: Pick<TTransaction, 'check_number' | 'payout
   return row.payout_id && !row.payout_id.startsWith('po_') ? row.payout_id : null;
 }
 
-/**
- * Hands a document to the browser as a download named `fileName`, through an object URL: nothing is asked of
- * the server again and the session token never appears in an address.
- */
-export function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download at once; the URL can go after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+
+/** Hands a document to the browser as a download (moved to lib/fetch-document.ts, shared with the calendar). */
+export { saveBlob } from '../../lib/fetch-document';

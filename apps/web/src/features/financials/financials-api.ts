@@ -7,10 +7,9 @@ import {
 } from '@app/contracts/financials.contract';
 import { paymentCalls } from '@app/contracts/payments.contract';
 import type { UserType } from '@app/domain/identity/access';
-import { env } from '../../env';
-import { ApiHttpError, buildPath, refreshAccessToken } from '../../lib/api-client';
+import { buildPath } from '../../lib/api-client';
 import { callApi } from '../../lib/call-api';
-import { sessionStore } from '../../lib/session-store';
+import { fetchDocument } from '../../lib/fetch-document';
 
 /** The query of a transactions page, as the caller sends it (numbers, not the coerced `unknown`). */
 export type PageQuery = CallInput<typeof financialsCalls.installerPayments>['query'];
@@ -64,45 +63,6 @@ export function settleBatchByCheck(invoiceIds: number[], checkNumber: string) {
 
 export function fetchDashboardLink(installerId: number) {
   return callApi(financialsCalls.stripeDashboard, { params: { id: installerId } }, { isQuiet: true });
-}
-
-type QueryValue = string | number | undefined;
-
-async function sendForDocument(url: string, accessToken: string | undefined): Promise<Response> {
-  return fetch(url, {
-    headers: {
-      'X-Requested-With': 'fetch',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    cache: 'no-store',
-  });
-}
-
-/**
- * A document the API writes (CSV, HTML, PDF) as the bytes it sent: `callApi` reads answers as text, which
- * drops a CSV's byte-order mark (Excel needs it for UTF-8) and breaks a PDF. Signed in like every call, with
- * one silent refresh on a 401. Failures throw `ApiHttpError` (4xx, 5xx) for the screen's own message (M145).
- */
-async function fetchDocument(path: string, query: Record<string, QueryValue> = {}): Promise<Blob> {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-  const url = `${env.apiBaseUrl}${path}${search.size > 0 ? `?${search}` : ''}`;
-  const token = sessionStore.getSnapshot().tokens?.accessToken;
-  let response = await sendForDocument(url, token);
-  if (response.status === 401 && token) {
-    response = await sendForDocument(url, (await refreshAccessToken(token)).accessToken);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not the product's error body: the status says enough.
-    }
-    throw new ApiHttpError(response.status, body);
-  }
-  return response.blob();
 }
 
 export function downloadTransactionsCsv(companyId: number, query: TExportQuery) {
