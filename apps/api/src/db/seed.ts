@@ -48,6 +48,7 @@ import {
 } from './factories/service-requests';
 import { createVehicle, insertVehicleReference, type Vehicle } from './factories/vehicles';
 import { setInvoiceSeries } from './invoice-numbers';
+import { calendarBlockedDays } from './schema/calendar';
 import { installerW9s, users } from './schema/identity';
 import { referralPayouts, referrals } from './schema/referrals';
 import { listDemoVehicles, vehicleReference } from './seed-data/vehicles';
@@ -1291,6 +1292,12 @@ async function seedInto(tx: Tx, now: Date, passwordHash: string): Promise<void> 
     if (id === undefined) throw new Error(`No demo estimate ${key}`);
     return id;
   };
+
+  // Days Elite closed (row 66, decision 024): the calendar lists them and no work can be booked on them.
+  await tx.insert(calendarBlockedDays).values([
+    { installerId: elite.id, workDate: ymd(10), reason: 'Staff training' },
+    { installerId: elite.id, workDate: ymd(17), reason: 'Shop holiday' },
+  ]);
 
   // ── Referrals ──────────────────────────────────────────────────────────────────────────────────
   // Every status for both dealerships; leads offered to (and claimed by) the demo specialists. Links the demo
