@@ -7,6 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { isSmallScreen, readPositiveInt, withSearchChanges } from '../../../lib/list-navigation';
 import { useSession } from '../../../lib/session-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CalendarSelectionPrompt } from '../../calendar/connection/calendar-selection-prompt';
 import { findPageViewLabel, usePageView } from '../hooks/use-page-view';
 import type { PageSize } from '../hooks/use-request-list';
 import { useRequestList } from '../hooks/use-request-list';
@@ -130,6 +131,9 @@ export function ServiceRequestsPage({ mode }: { mode: TListMode }) {
   const color = headerColors[mode];
   return (
     <Stack gap="md">
+      {!isReadOnly && user.userType === 'installer' && (
+        <CalendarSelectionPrompt installerId={user.companyId} />
+      )}
       <Group
         justify="space-between"
         px="md"

@@ -1,0 +1,28 @@
+import { BULK_SYNC, calendarLinkCalls } from '@app/contracts/calendar-link.contract';
+import { callApi } from '../../../lib/call-api';
+
+export function fetchConnection(installerId: number) {
+  return callApi(calendarLinkCalls.connection, { params: { installerId } }, { isQuiet: true });
+}
+
+/** The consent URL (row 68); the browser goes there and comes back to /calendar. */
+export function fetchAuthUrl(installerId: number) {
+  return callApi(calendarLinkCalls.auth, { params: { installerId } }, { isQuiet: true });
+}
+
+export function selectCalendar(installerId: number, calendarId: string) {
+  return callApi(calendarLinkCalls.select, { body: { installerId, calendarId } }, { isQuiet: true });
+}
+
+export function disconnectCalendar(installerId: number) {
+  return callApi(calendarLinkCalls.disconnect, { params: { installerId } }, { isQuiet: true });
+}
+
+/** One job's appointment in Sync All (row 59, colorId 6). */
+export function addAppointment(installerId: number, requestId: number) {
+  return callApi(
+    calendarLinkCalls.addAppt,
+    { body: { request: requestId, installerId, colorId: BULK_SYNC.colorId } },
+    { isQuiet: true },
+  );
+}
