@@ -48,7 +48,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
     const isApi = isApiUrl(request.url);
     const isDocs = isApi && /^\/+api\/docs(\/|$|\?)/i.test(request.url);
     reply.header('Content-Security-Policy', isDocs ? DOCS_CSP : APP_CSP);
-    if (isApi) reply.header('Cache-Control', 'no-store');
+    // API answers are not cached, unless the call says how (the ICS feed: private, revalidated by ETag).
+    if (isApi && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
