@@ -526,6 +526,8 @@ export const PATH_RULES: Record<string, (ctx: Ctx) => Filled> = {
   yearAndMake: (ctx) => constant(`${ctx.world.reference.year}${ctx.world.reference.makeId}`)(),
   modelId: (ctx) => constant(String(ctx.world.reference.modelId))(),
   trimId: (ctx) => constant(String(ctx.world.reference.trimId))(),
+  // The public ICS feed (GET /calendar/{token}.ics): a token nobody was issued.
+  token: constant('not-an-issued-feed-token'),
 };
 
 /** Query parameters that name records (others are left out unless required, then they need a rule). */
