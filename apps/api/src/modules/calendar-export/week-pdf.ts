@@ -32,7 +32,7 @@ const MARGIN = (12 / 25.4) * 72;
 const FOOTER = 18;
 const HEADERS = ['Date', 'Job', 'Customer', 'Vehicle', 'Services', 'Status', 'Due date'];
 /** Column widths as parts of the printable width (A4 landscape). */
-const WIDTHS = [0.12, 0.06, 0.17, 0.18, 0.31, 0.07, 0.09];
+const WIDTHS = [0.12, 0.06, 0.17, 0.18, 0.29, 0.07, 0.11];
 const PAD = 4;
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
