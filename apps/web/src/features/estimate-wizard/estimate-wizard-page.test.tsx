@@ -189,7 +189,21 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
   });
 
   it('custom service: cost 0 opens the dialog, closing without saving removes it; the discount popup takes a percent; the booking sends both', async () => {
-    const { user, server } = await toWorkFromReferral();
+    const { user, server } = await toWorkFromReferral({
+      'GET /api/readAppt/99': {
+        body: {
+          requestId: 99,
+          installerId: 7,
+          linked: true,
+          synced: false,
+          eventId: null,
+          appointment: null,
+        },
+      },
+      'PUT /api/addAppt/': {
+        body: { success: true, requestId: 99, eventId: 'evt-99', alreadySynced: false },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Add Custom Work' }));
     let dialog = await screen.findByRole('dialog', { name: 'Custom service' });
     expect(within(dialog).getByText('Enter the Description, Cost and Time Estimate')).toBeInTheDocument();
@@ -258,6 +272,10 @@ describe('installer estimate wizard', { timeout: 40_000 }, () => {
     expect(server.callsTo('POST', '/api/requestimates/')).toHaveLength(1);
     expect(server.callsTo('POST', '/api/vehicles')).toHaveLength(0);
     expect(server.callsTo('PUT', '/api/referrals')).toHaveLength(0);
+    // The booking goes on the linked calendar (001 §4: GET /readAppt, then PUT /addAppt/).
+    expect(server.callsTo('PUT', '/api/addAppt/').map((c) => c.body)).toEqual([
+      { request: 99, installerId: 7 },
+    ]);
   });
 
   it("offers the customer's previous vehicles, then loads a previous job's services", async () => {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session-store';
+import { addBookedAppointment } from '../calendar/connection/calendar-link-api';
 import { errorText } from '../request-wizard/error-text';
 import { loadedJobMessage, loadPreviousJob } from '../request-wizard/previous-jobs';
 import { type ServicesSource, submitRequest } from '../request-wizard/request-wizard.api';
@@ -120,7 +121,7 @@ export function useEstimateWizard() {
       const isDealer = party.kind === 'dealer';
       // One call: a new vehicle, the estimate or job, its lines, offer, calendar and the referral's
       // ESTIMATE_CREATED are written together or not at all.
-      await submitRequest({
+      const created = await submitRequest({
         requestType: isDealer ? 'dealer' : 'installer',
         requestor: party.id,
         ...(isDealer ? { dealerId: party.id } : { customerId: party.id }),
@@ -134,6 +135,8 @@ export function useEstimateWizard() {
         services: services.map((s) => toLineInput(s, 'installer')),
         referralId: referral?.referralId ?? null,
       });
+      // A booking goes on the installer's linked calendar (rows 58, 59); failures are logged only.
+      if (mode !== 'estimate') await addBookedAppointment(installerId, created.requestId);
       await invalidateServiceRequests(queryClient);
       navigate(mode === 'estimate' ? '/requestimates' : '/jobs');
     } catch (e) {

@@ -26,3 +26,26 @@ export function addAppointment(installerId: number, requestId: number) {
     { isQuiet: true },
   );
 }
+
+export function readAppointment(requestId: number) {
+  return callApi(calendarLinkCalls.readAppt, { params: { requestId } }, { isQuiet: true });
+}
+
+/**
+ * After the installer wizard books a job (001 §4, §7): GET /readAppt/{requestId}, then PUT /addAppt/ when the
+ * calendar is linked and the job has no appointment yet. A failure never fails the booking (001 §8: calendar
+ * failures are logged only); the job then shows as needing sync on the calendar screen.
+ */
+export async function addBookedAppointment(installerId: number, requestId: number): Promise<void> {
+  try {
+    const appointment = await readAppointment(requestId);
+    if (!appointment.linked || appointment.synced) return;
+    await callApi(
+      calendarLinkCalls.addAppt,
+      { body: { request: requestId, installerId } },
+      { isQuiet: true },
+    );
+  } catch (error) {
+    console.warn('The calendar appointment was not added', error);
+  }
+}
