@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarMessages } from './calendar.contract';
 import { defineCall } from './call.contract';
 import { ZDayInput } from './wire-dates.contract';
 
@@ -14,7 +15,7 @@ export const calendarExportPaths = {
 /** The screen's messages, word for word (002 §5, §8). */
 export const calendarExportMessages = {
   /** M141 */
-  weekViewOnly: 'Export is only available in Week view. Please switch to Week view first.',
+  weekViewOnly: calendarMessages.exportWeekOnly,
   /** M134 */
   failed: 'Error generating PDF export. Please try again.',
 } as const;
