@@ -241,6 +241,25 @@ describe('calendar link with Google (fake)', () => {
     expect(mine()).toHaveLength(0);
   });
 
+  it('an outbox item delivered twice (a crash after Google answered) adds one event: the same deterministic id', async () => {
+    const { request } = await w.estimate();
+    await call(A(), 'POST', `/api/requestimates/${request.id}/actions/book`, { startDate: '2025-03-19' });
+    await drain();
+    const mine = () => fake.events(SHOP).filter((e) => e.description === `Request #${request.id}`);
+    expect(mine()).toHaveLength(1);
+    const first = mine()[0]!.id;
+    // As if the process died before recording the delivery: the ids are not kept, the item runs again.
+    await t.database.db.execute(
+      sql`update calendar_days set event_id = null where request_id = ${request.id}`,
+    );
+    await t.database.db.execute(
+      sql`update outbox set status = 'pending', next_attempt_at = now() where request_id = ${request.id} and kind = 'add-appointment'`,
+    );
+    await drain();
+    expect(mine().map((e) => e.id)).toEqual([first]);
+    expect((await look.calendar(request.id)).every((d) => d.eventId === first)).toBe(true);
+  });
+
   it('Google down: the booking answers, the outbox retries, the days stay unsynced until it is back', async () => {
     fake.setDown(503);
     const { request } = await w.estimate();
