@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiHttpError } from '../../lib/api-client';
+import { openInNewWindow } from '../../lib/open-in-new-window';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { describeBatchButton } from './batch-check';
 import { saveBlob } from './financial-format';
@@ -38,22 +39,6 @@ export function describeDashboardFailure(error: unknown): string {
     if (error.status === 403) return error.userMessage ?? error.message;
   }
   return financialsMessages.dashboardFailed;
-}
-
-/**
- * Opens a window at once (inside the click, so no pop-up blocker stops it), then sends it where `load` says;
- * a failure closes it again.
- */
-async function openInNewWindow(load: () => Promise<string>, onFailure: (error: unknown) => void) {
-  const opened = window.open('', '_blank');
-  try {
-    const url = await load();
-    if (opened) opened.location.href = url;
-    else window.open(url, '_blank', 'noopener');
-  } catch (error) {
-    opened?.close();
-    onFailure(error);
-  }
 }
 
 type CommonProps = { view: FinancialsView; today: IsoDate; companyId: number; rowCount: number };

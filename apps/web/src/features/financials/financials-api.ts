@@ -2,6 +2,7 @@ import type { CallInput } from '@app/contracts/call.contract';
 import {
   financialsCalls,
   type TBookkeeperQuery,
+  type TDirectPayeesQuery,
   type TExportQuery,
   type TRevenueQuery,
 } from '@app/contracts/financials.contract';
@@ -81,4 +82,13 @@ export function downloadDealerStatement(dealerId: number, month: string) {
 
 export function downloadW9() {
   return fetchDocument(financialsCalls.w9.path);
+}
+
+/** The specialists the dealership paid by check or cash in the range, with their W-9 (decision 023). */
+export function fetchDirectPayees(dealerId: number, query: TDirectPayeesQuery) {
+  return callApi(financialsCalls.directPayees, { params: { dealerId }, query }, { isQuiet: true });
+}
+
+export function downloadDirectPayeesCsv(dealerId: number, query: TDirectPayeesQuery) {
+  return fetchDocument(buildPath(financialsCalls.directPayeesCsv.path, { dealerId }), query);
 }

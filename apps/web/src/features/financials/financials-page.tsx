@@ -32,6 +32,7 @@ import { PoModal } from '../payments/po-modal';
 import { toggleBatchInvoice } from './batch-check';
 import { BatchCheckModal } from './batch-check-modal';
 import { DepositsModal } from './deposits-modal';
+import { DirectPayeesPanel } from './direct-payees-panel';
 import { FinancialActions } from './financial-actions';
 import { FinancialFilters } from './financial-filters';
 import { formatCents } from './financial-format';
@@ -314,6 +315,7 @@ export function FinancialsPage() {
               </Group>
             )}
           </Paper>
+          {userType === 'dealer' && <DirectPayeesPanel view={view} />}
         </>
       )}
 

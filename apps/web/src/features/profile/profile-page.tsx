@@ -5,6 +5,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Divider,
   List,
   Paper,
   Progress,
@@ -14,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { env } from '../../env';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
@@ -22,6 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PaymentAccountPanel } from './payment-account-panel';
 import { fetchProfile } from './profile-api';
 import { profileKeys } from './query-keys';
+import { W9Section } from './w9-section';
 
 function Fact(props: { label: string; children: React.ReactNode }) {
   return (
@@ -71,7 +73,15 @@ function SetupProgress({ profile }: { profile: TProfile }) {
   );
 }
 
-function BusinessInformation({ installer }: { installer: TProfile['installer'] }) {
+function BusinessInformation({
+  installer,
+  isReadOnly,
+  onW9Changed,
+}: {
+  installer: TProfile['installer'];
+  isReadOnly: boolean;
+  onW9Changed: () => Promise<unknown>;
+}) {
   const cityLine = [installer.city, [installer.state, installer.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -92,6 +102,13 @@ function BusinessInformation({ installer }: { installer: TProfile['installer'] }
         <Fact label="Daily capacity">{installer.capacity} job-days per day</Fact>
         <Fact label="Retail tax rate">{installer.tax_rate}%</Fact>
       </SimpleGrid>
+      <Divider />
+      <W9Section
+        installerId={installer.Installer_id}
+        w9={installer.w9}
+        isReadOnly={isReadOnly}
+        onChanged={onW9Changed}
+      />
     </Section>
   );
 }
@@ -122,6 +139,7 @@ export function ProfilePage() {
   const session = useSession();
   const companyId = useActingCompanyId();
   const userId = session.user?.userId ?? 0;
+  const queryClient = useQueryClient();
   const profile = useQuery({
     queryKey: profileKeys.profile(companyId, userId),
     queryFn: () => fetchProfile(userId),
@@ -155,7 +173,11 @@ export function ProfilePage() {
             installerId={profile.data.installer.Installer_id}
             isReadOnly={isReadOnly}
           />
-          <BusinessInformation installer={profile.data.installer} />
+          <BusinessInformation
+            installer={profile.data.installer}
+            isReadOnly={isReadOnly}
+            onW9Changed={() => queryClient.invalidateQueries({ queryKey: profileKeys.ofCompany(companyId) })}
+          />
           <Section id="settings-title" title="Account Settings">
             <Text c="dimmed">Coming soon.</Text>
           </Section>
