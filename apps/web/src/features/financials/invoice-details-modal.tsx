@@ -18,7 +18,8 @@ type InvoiceDetailsModalProps = {
   onClose: () => void;
 };
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled value of a detail popup (also the calendar's job detail modal). */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="gray.7" fw={600} tt="uppercase">
