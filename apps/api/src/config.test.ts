@@ -25,3 +25,24 @@ describe('TRUST_PROXY', () => {
     expect([trust('10.0.0.1', 0), trust('10.0.0.2', 1)]).toEqual([true, false]);
   });
 });
+
+describe('Google Calendar (decision 026)', () => {
+  const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+  const production = { ...base, NODE_ENV: 'production', SEED_DEMO: 'false', DATABASE_URL: 'postgres://db/x' };
+
+  it('is chosen by the two keys, with endpoint overrides; otherwise the local calendar', () => {
+    expect(loadConfig(base).google).toBeNull();
+    expect(loadConfig({ ...base, GOOGLE_CLIENT_ID: 'only-the-id' }).google).toBeNull();
+    expect(
+      loadConfig({ ...base, ...google, GOOGLE_API_ROOT_URL: 'http://127.0.0.1:9/' }).google,
+    ).toMatchObject({ clientId: google.GOOGLE_CLIENT_ID, apiRootUrl: 'http://127.0.0.1:9/', tokenUrl: null });
+  });
+
+  it('needs CALENDAR_TOKEN_KEY in production; elsewhere the grants are encrypted with the JWT secret', () => {
+    expect(() => loadConfig({ ...production, ...google })).toThrow(/CALENDAR_TOKEN_KEY/);
+    const key = 'k'.repeat(40);
+    expect(loadConfig({ ...production, ...google, CALENDAR_TOKEN_KEY: key }).calendarTokenSecret).toBe(key);
+    expect(loadConfig(base).calendarTokenSecret).toBe(base.JWT_SECRET);
+    expect(() => loadConfig({ ...base, CALENDAR_TOKEN_KEY: 'short' })).toThrow(/CALENDAR_TOKEN_KEY/);
+  });
+});
