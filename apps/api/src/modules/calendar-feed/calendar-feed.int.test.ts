@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceRequest } from '../../db/factories/service-requests';
 import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
-import { FEED_RATE_LIMIT } from './calendar-feed.service';
+import { FEED_RATE_LIMITS } from './calendar-feed.service';
 
 /** The feed parsed back with ical.js: what a subscribing calendar app reads. */
 function parseFeed(body: string) {
@@ -279,7 +279,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     expect((await fetchFeed(on.json().url)).statusCode).toBe(200);
   });
 
-  it('answers 404 to unknown and malformed tokens, and 429 past the per-IP limit', async () => {
+  it('answers 404 to unknown and malformed tokens, and 429 past the per-IP and the per-feed limits', async () => {
     const base = 'http://127.0.0.1:3000/api/calendar';
     for (const token of ['x'.repeat(43), 'short', `${'A'.repeat(42)}!`]) {
       const res = await fetchFeed(`${base}/${token}.ics`, {}, '10.9.9.1');
@@ -288,11 +288,24 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     // A NUL in the path is refused by the app's text guard before the call, as everywhere.
     expect((await fetchFeed(`${base}/%00.ics`, {}, '10.9.9.1')).statusCode).toBe(400);
     const ip = '10.9.9.2';
-    for (let i = 0; i < FEED_RATE_LIMIT.perWindow; i++) {
+    for (let i = 0; i < FEED_RATE_LIMITS.perIp.perWindow; i++) {
       expect((await fetchFeed(`${base}/${'y'.repeat(43)}.ics`, {}, ip)).statusCode).toBe(404);
     }
     const limited = await fetchFeed(`${base}/${'y'.repeat(43)}.ics`, {}, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
+
+    // One feed fetched from many addresses (a calendar service's pool) is limited on its own; others are not.
+    const { url } = (await call(w.sessions.installerB, 'POST', linkPath(w.installerB.id))).json();
+    const statuses: number[] = [];
+    for (let i = 0; i <= FEED_RATE_LIMITS.perFeed.perWindow; i++) {
+      statuses.push((await fetchFeed(url, {}, `10.8.0.${i + 1}`)).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThan(
+      FEED_RATE_LIMITS.perFeed.perWindow,
+    );
+    const other = (await call(w.sessions.installerA, 'GET', linkPath(w.installerA.id))).json().url;
+    expect((await fetchFeed(other, {}, '10.8.0.1')).statusCode).toBe(200);
   });
 });

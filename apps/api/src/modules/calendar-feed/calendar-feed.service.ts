@@ -16,10 +16,15 @@ import type { CalendarFeedRepository, FeedRow } from './calendar-feed.repository
 import { FEED_TOKEN_PATTERN, type FeedTokens } from './calendar-feed.token';
 
 /**
- * Per IP: calendar apps poll every few hours, an office behind one address may hold a few dozen
- * subscriptions; a guesser gets 120 tries per 15 minutes against 256-bit tokens.
+ * Two limits (decision 025). Per IP, generous: calendar services (Google's fetchers, Outlook.com) poll every
+ * installer's feed from a shared pool of addresses, so a tight per-IP limit would throttle all installers at
+ * once. Per feed, tight: one feed's subscribers each keep a copy for 15 minutes, so 60 fetches in 15 minutes
+ * is a dozen devices polling hard; more is a leaked link or a loop.
  */
-export const FEED_RATE_LIMIT = { kind: 'calendar-feed', perWindow: 120, windowMs: 15 * 60_000 } as const;
+export const FEED_RATE_LIMITS = {
+  perIp: { kind: 'calendar-feed-ip', perWindow: 600, windowMs: 15 * 60_000 },
+  perFeed: { kind: 'calendar-feed', perWindow: 60, windowMs: 15 * 60_000 },
+} as const;
 
 /** What the feed call sends: the calendar, or 304 when the subscriber's copy is current. */
 export type FeedAnswer =
@@ -135,17 +140,18 @@ export function createCalendarFeedService({
     },
 
     /**
-     * The feed: rate limited per IP, then the token's row by its hash (an unknown, reset or turned-off token
+     * The feed: rate limited per IP, then the token's row by its hash (then limited per feed) (an unknown, reset or turned-off token
      * is 404), one read of the window's jobs, the calendar, its ETag (SHA-256 of the body) and Last-Modified
      * (when the body last changed: written only when the ETag differs from the last one served).
      */
     async readFeed(ip: string, token: string, conditions: FeedConditions): Promise<FeedAnswer> {
-      await limiter.take(ip, FEED_RATE_LIMIT);
+      await limiter.take(ip, FEED_RATE_LIMITS.perIp);
       const found = FEED_TOKEN_PATTERN.test(token)
         ? await repository.findByTokenHash(hashToken(token))
         : null;
       if (!found) throw new AppError('NOT_FOUND', m.feedNotFound);
       const { feed, installerName } = found;
+      await limiter.take(`feed-${feed.id}`, FEED_RATE_LIMITS.perFeed);
       const now = clock();
       const today = toIsoDate(now);
       const jobs = await repository.listFeedJobs(
