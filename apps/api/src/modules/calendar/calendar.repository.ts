@@ -81,14 +81,14 @@ export function createCalendarRepository(db: Db) {
         and request_id in (select request_id from ids)`;
       const result = await db.execute(sql`
         with ids as (select distinct request_id from ${calendarDays} where ${inPeriod}),
-        span as (
+        span as materialized (
           select request_id, min(work_date) as first_day, max(work_date) as last_day,
             count(distinct work_date)::int as days
           from ${calendarDays} where ${ofJobs} group by request_id),
-        line_first as (
+        line_first as materialized (
           select request_id, request_service_id, min(work_date) as first_day
           from ${calendarDays} where ${ofJobs} group by request_id, request_service_id),
-        lines as (
+        lines as materialized (
           select id, row_number() over (partition by request_id order by position, id)::int as n,
             count(*) over (partition by request_id)::int as total
           from ${requestServices} where request_id in (select request_id from ids))
