@@ -3,6 +3,7 @@ import { listBlockedDays } from '@app/domain/scheduling/availability';
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import type { Tx } from '../../db/client';
+import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import { appointmentText, describeVehicle } from '../lifecycle/lifecycle.messages';
 import { enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
 import { planJobDays, toWorkInstant } from '../lifecycle/lifecycle.plan';
@@ -81,6 +82,8 @@ export async function replanCalendar(
     const taken = new Set(days.map((d) => d.workDate));
     const added = planned.map((p) => p.workDate).filter((d) => !taken.has(d));
     if (added.length > 0) {
+      // Not onto a day the installer closed (row 66, decision 024).
+      await assertDaysOpen(tx, performerId, added);
       const others = (await deps.creation.listCalendarEntries(tx, performerId, added[0] as IsoDate)).filter(
         (e) => e.requestId !== request.id,
       );

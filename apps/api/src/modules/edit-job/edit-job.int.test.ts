@@ -1,3 +1,4 @@
+import { blockedDaysMessages } from '@app/contracts/blocked-days.contract';
 import { editJobMessages } from '@app/contracts/edit-job.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../platform/security/auth-context';
@@ -316,6 +317,27 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     });
     expect(res.statusCode, res.body).toBe(409);
     expect((res.json() as { message: string }).message).toContain(`would need ${d6}, which is fully booked`);
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('a longer job may not run into a day the installer closed (row 66)', async () => {
+    const id = await bookedJob(30);
+    const opened = await context('one', id);
+    const closed = day(31).slice(0, 10).replace(/\//g, '-');
+    const block = await call('one', 'POST', `/api/installerBlockedCalendars/${f.one.id}`, {
+      workDate: closed,
+      reason: 'Training',
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const before = await snapshot(id);
+    const res = await put('one', id, {
+      version: opened.version,
+      services: [{ lineId: opened.services[0]?.service_id }, { serviceId: f.oneTint.row('RETAIL', 'M').id }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect((res.json() as { message: string }).message).toBe(
+      blockedDaysMessages.bookingOnBlockedDay(closed, 'Training'),
+    );
     expect(await snapshot(id)).toEqual(before);
   });
 });
