@@ -13,10 +13,10 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiHttpError } from '../../lib/api-client';
+import { saveBlob } from '../../lib/fetch-document';
 import { openInNewWindow } from '../../lib/open-in-new-window';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { describeBatchButton } from './batch-check';
-import { saveBlob } from './financial-format';
 import { buildCsvFileName, type FinancialsView, rangeOf, toExportQuery } from './financial-view';
 import {
   downloadBookkeeperReport,

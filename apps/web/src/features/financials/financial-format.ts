@@ -33,6 +33,3 @@ export function findCheckNumber(row: Pick<TTransaction, 'check_number' | 'payout
   if (row.check_number) return row.check_number;
   return row.payout_id && !row.payout_id.startsWith('po_') ? row.payout_id : null;
 }
-
-/** Hands a document to the browser as a download (moved to lib/fetch-document.ts, shared with the calendar). */
-export { saveBlob } from '../../lib/fetch-document';
