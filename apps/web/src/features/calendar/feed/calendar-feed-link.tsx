@@ -41,7 +41,10 @@ export function CalendarFeedLink({ installerId }: CalendarFeedLinkProps) {
   const [confirming, setConfirming] = useState<Confirmation | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const link = useQuery({ queryKey: key, queryFn: () => fetchFeedLink(installerId) });
+  const link = useQuery({
+    queryKey: calendarFeedKeys.link(companyId, installerId),
+    queryFn: () => fetchFeedLink(installerId),
+  });
   const change = useMutation({
     mutationFn: (action: FeedLinkAction) => changeFeedLink(installerId, action),
     onMutate: () => setError(null),
