@@ -51,6 +51,8 @@ test.describe('calendar connection (local adapter)', () => {
       }
       await expect(panel.getByRole('button', { name: 'Sync All to Calendar (0 services)' })).toBeVisible();
       await expect(panel).toContainText('All services are already synced to calendar.');
+      // The toasts cover the phone's top bar for a few seconds: the picture is taken once they have gone.
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
       await look(page, `calendar-connection-synced-${viewport.name}`);
 
       // Disconnect asks first.
