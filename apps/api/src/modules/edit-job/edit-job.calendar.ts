@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
 import { appointmentText, describeVehicle } from '../lifecycle/lifecycle.messages';
 import { enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
-import { planJobDays, toWorkInstant } from '../lifecycle/lifecycle.plan';
+import { planJobDays, toCalendarRows, toWorkInstant } from '../lifecycle/lifecycle.plan';
 import type { LifecycleRepository } from '../lifecycle/lifecycle.repository';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type {
@@ -108,17 +108,13 @@ export async function replanCalendar(
   const removedEvents = await deps.lifecycle.deleteCalendarDays(tx, request.id, { installerId: performerId });
   await deps.lifecycle.insertCalendarDays(
     tx,
-    planned.map((day) => ({
+    toCalendarRows(planned, {
       requestId: request.id,
       installerId: performerId,
       locationId: first.locationId ?? locationId,
-      workDate: day.workDate,
-      requestServiceId: day.requestServiceId,
-      dailyWorkTenths: day.dailyWorkTenths,
       workStatus: status,
-      createdAt: now,
-      updatedAt: now,
-    })),
+      now,
+    }),
   );
   const start = toWorkInstant(first.workDate);
   const end = toWorkInstant(endDateAfter ?? first.workDate);

@@ -27,7 +27,7 @@ import { applyReferralEvent, lockReferralsOfRequest } from '../referrals/referra
 import type { Loaded } from './lifecycle.context';
 import { appointmentText, describeVehicle, jobFinishedSms, workStartedSms } from './lifecycle.messages';
 import { enqueueAppointmentRemovals, enqueueBookingEmail, isDealerWork } from './lifecycle.notifications';
-import { planJobDays, serverHistoryKey, toWorkInstant } from './lifecycle.plan';
+import { planJobDays, serverHistoryKey, toCalendarRows, toWorkInstant } from './lifecycle.plan';
 import type {
   CalendarEvent,
   HistoryInsert,
@@ -229,17 +229,13 @@ async function removeCalendarAppointments(c: OutcomeContext) {
 /** The working installer's calendar days for a schedule, in the target's work status. */
 async function planCalendarRows(c: OutcomeContext, working: number, schedule: { startDate: IsoDate }) {
   const location = await c.workingLocation();
-  return planJobDays(c.loaded.services, c.loaded.row.durationTenths, schedule.startDate).map((day) => ({
+  return toCalendarRows(planJobDays(c.loaded.services, c.loaded.row.durationTenths, schedule.startDate), {
     requestId: c.requestId,
     installerId: working,
     locationId: location?.id ?? null,
-    workDate: day.workDate,
-    requestServiceId: day.requestServiceId,
-    dailyWorkTenths: day.dailyWorkTenths,
     workStatus: c.to.workStatus ?? 'booked',
-    createdAt: c.now,
-    updatedAt: c.now,
-  }));
+    now: c.now,
+  });
 }
 
 /** The working installer's calendar days are replaced by the new schedule's. */

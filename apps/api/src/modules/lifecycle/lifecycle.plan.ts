@@ -28,6 +28,27 @@ export function planJobDays(
   return planCalendarDays(lines, durationTenths, startDate);
 }
 
+/** Who and what a job's calendar rows are for: the request, the working installer and location, the status. */
+export type CalendarRowOwner = {
+  requestId: number;
+  installerId: number;
+  locationId: number | null;
+  workStatus: string;
+  now?: Date;
+};
+
+/** The calendar rows to insert for a plan (decision 022), all with the owner's request, installer and status. */
+export function toCalendarRows(planned: readonly PlannedDay[], owner: CalendarRowOwner) {
+  const { now, ...fixed } = owner;
+  return planned.map((day) => ({
+    ...fixed,
+    workDate: day.workDate,
+    requestServiceId: day.requestServiceId,
+    dailyWorkTenths: day.dailyWorkTenths,
+    ...(now ? { createdAt: now, updatedAt: now } : {}),
+  }));
+}
+
 /**
  * Deduplication key of a client's history record: (status, stateDate to the second, service). With the
  * unique index (request_id, client_key), a retried POST /requestState cannot write the record twice.

@@ -16,7 +16,7 @@ import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { LifecycleContext } from './lifecycle.context';
 import { appointmentText, describeVehicle } from './lifecycle.messages';
 import { enqueueAppointmentRemovals } from './lifecycle.notifications';
-import { planJobDays, toWorkInstant } from './lifecycle.plan';
+import { planJobDays, toCalendarRows, toWorkInstant } from './lifecycle.plan';
 import type { RequestPatch } from './lifecycle.repository';
 
 export type ScheduleInput = {
@@ -98,17 +98,13 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
       await repository.deleteCalendarDays(tx, row.id, { installerId: auth.companyId });
       await repository.insertCalendarDays(
         tx,
-        planned.map((day) => ({
+        toCalendarRows(planned, {
           requestId: row.id,
           installerId: auth.companyId,
           locationId: location?.id ?? null,
-          workDate: day.workDate,
-          requestServiceId: day.requestServiceId,
-          dailyWorkTenths: day.dailyWorkTenths,
           workStatus: status,
-          createdAt: now,
-          updatedAt: now,
-        })),
+          now,
+        }),
       );
     }
     const patch: RequestPatch = { updatedAt: now };
