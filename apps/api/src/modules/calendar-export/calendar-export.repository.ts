@@ -1,5 +1,6 @@
 import { and, asc, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
 import { customers } from '../../db/schema/customers';
 import { dealers, installers } from '../../db/schema/identity';
@@ -38,18 +39,19 @@ export function createCalendarExportRepository(db: Db) {
     listWeekRows(installerId: number, from: string, to: string): Promise<WeekCalendarRow[]> {
       return db
         .select({
-          requestId: calendarDays.requestId,
-          workDate: calendarDays.workDate,
-          workStatus: calendarDays.workStatus,
+          ...pickColumns(calendarDays, 'requestId', 'workDate', 'workStatus'),
           requestType: serviceRequests.requestType,
           customerName: customers.name,
           dealerName: dealers.name,
-          vehicleYear: serviceRequests.vehicleYear,
-          vehicleMake: serviceRequests.vehicleMake,
-          vehicleModel: serviceRequests.vehicleModel,
-          vehicleTrim: serviceRequests.vehicleTrim,
-          dueDate: serviceRequests.dueDate,
-          serviceRequested: serviceRequests.serviceRequested,
+          ...pickColumns(
+            serviceRequests,
+            'vehicleYear',
+            'vehicleMake',
+            'vehicleModel',
+            'vehicleTrim',
+            'dueDate',
+            'serviceRequested',
+          ),
           serviceCategory: requestServices.serviceCategory,
           serviceDescription: sql<
             string | null

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
 import { type CalendarConnectionStatus, calendarConnections } from '../../db/schema/calendar-link';
 import { installers } from '../../db/schema/identity';
@@ -29,11 +30,7 @@ export function createCalendarLinkRepository(db: Db) {
   return {
     async findInstaller(installerId: number) {
       const [row] = await db
-        .select({
-          id: installers.id,
-          calendarId: installers.calendarId,
-          calendarAuthenticated: installers.calendarAuthenticated,
-        })
+        .select(pickColumns(installers, 'id', 'calendarId', 'calendarAuthenticated'))
         .from(installers)
         .where(eq(installers.id, installerId));
       return row ?? null;
@@ -187,11 +184,7 @@ export function createCalendarLinkRepository(db: Db) {
     /** The job's days on the installer's calendar, in date order. */
     async jobDays(requestId: number, installerId: number) {
       return db
-        .select({
-          workDate: calendarDays.workDate,
-          workStatus: calendarDays.workStatus,
-          eventId: calendarDays.eventId,
-        })
+        .select(pickColumns(calendarDays, 'workDate', 'workStatus', 'eventId'))
         .from(calendarDays)
         .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
         .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
@@ -199,12 +192,9 @@ export function createCalendarLinkRepository(db: Db) {
 
     async findRequestText(requestId: number) {
       const [row] = await db
-        .select({
-          vehicleYear: serviceRequests.vehicleYear,
-          vehicleMake: serviceRequests.vehicleMake,
-          vehicleModel: serviceRequests.vehicleModel,
-          serviceRequested: serviceRequests.serviceRequested,
-        })
+        .select(
+          pickColumns(serviceRequests, 'vehicleYear', 'vehicleMake', 'vehicleModel', 'serviceRequested'),
+        )
         .from(serviceRequests)
         .where(eq(serviceRequests.id, requestId));
       return row ?? null;

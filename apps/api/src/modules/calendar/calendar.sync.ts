@@ -11,6 +11,7 @@ import { planCalendarDays } from '@app/domain/scheduling/work-days';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { installerLocations } from '../../db/schema/identity';
 import { requestOffers, requestServices, serviceRequests } from '../../db/schema/service-requests';
@@ -70,11 +71,14 @@ export function createCalendarSync(db: Db) {
   async function loadFacts(tx: Tx, requestId: number, installerId: number): Promise<SyncFacts | null> {
     const [request] = await tx
       .select({
-        currentState: serviceRequests.currentState,
-        deletedAt: serviceRequests.deletedAt,
-        assignedInstallerId: serviceRequests.assignedInstallerId,
-        requestorInstallerId: serviceRequests.requestorInstallerId,
-        durationTenths: serviceRequests.durationTenths,
+        ...pickColumns(
+          serviceRequests,
+          'currentState',
+          'deletedAt',
+          'assignedInstallerId',
+          'requestorInstallerId',
+          'durationTenths',
+        ),
         offerStatus: sql<string | null>`(select o.current_status from ${requestOffers} o
           where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
         offerStart: sql<Date | null>`(select o.start_date from ${requestOffers} o
@@ -87,14 +91,17 @@ export function createCalendarSync(db: Db) {
       .for('update');
     if (!request) return null;
     const existing = await tx
-      .select({
-        workDate: calendarDays.workDate,
-        requestServiceId: calendarDays.requestServiceId,
-        dailyWorkTenths: calendarDays.dailyWorkTenths,
-        workStatus: calendarDays.workStatus,
-        eventId: calendarDays.eventId,
-        locationId: calendarDays.locationId,
-      })
+      .select(
+        pickColumns(
+          calendarDays,
+          'workDate',
+          'requestServiceId',
+          'dailyWorkTenths',
+          'workStatus',
+          'eventId',
+          'locationId',
+        ),
+      )
       .from(calendarDays)
       .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
       .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
@@ -127,11 +134,7 @@ export function createCalendarSync(db: Db) {
         : (facts.existing[0]?.workDate ?? null);
     if (!start) return null;
     const lines = await tx
-      .select({
-        id: requestServices.id,
-        durationTenths: requestServices.durationTenths,
-        position: requestServices.position,
-      })
+      .select(pickColumns(requestServices, 'id', 'durationTenths', 'position'))
       .from(requestServices)
       .where(eq(requestServices.requestId, requestId));
     const eventId = facts.existing.find((d) => d.eventId)?.eventId ?? null;

@@ -9,6 +9,7 @@ import {
 } from '@app/contracts/shell.contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { installerLocations, installers } from '../../db/schema/identity';
 import { findDealerRow, findInstallerRow } from './companies.rows';
 
@@ -90,12 +91,15 @@ export function createCompaniesRepository(db: Db) {
     async listInstallerLocations(installerId: number): Promise<TInstallerLocation[]> {
       const rows = await db
         .select({
-          id: installerLocations.id,
-          name: installerLocations.name,
-          latitude: installerLocations.latitude,
-          longitude: installerLocations.longitude,
-          cardReaderId: installerLocations.cardReaderId,
-          capacity: installerLocations.capacity,
+          ...pickColumns(
+            installerLocations,
+            'id',
+            'name',
+            'latitude',
+            'longitude',
+            'cardReaderId',
+            'capacity',
+          ),
           installerName: installers.name,
           installerCapacity: installers.capacity,
           stripeAccountId: installers.stripeAccountId,

@@ -1,6 +1,7 @@
 import type { TW9 } from '@app/contracts/profile.contract';
 import { eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { installers, installerW9s, users } from '../../db/schema/identity';
 
 export type W9Row = typeof installerW9s.$inferSelect & { uploadedByName: string | null };
@@ -24,13 +25,16 @@ export function w9Dto(row: {
 }
 
 const columns = {
-  installerId: installerW9s.installerId,
-  storageKey: installerW9s.storageKey,
-  fileName: installerW9s.fileName,
-  contentType: installerW9s.contentType,
-  sizeBytes: installerW9s.sizeBytes,
-  uploadedAt: installerW9s.uploadedAt,
-  uploadedByUserId: installerW9s.uploadedByUserId,
+  ...pickColumns(
+    installerW9s,
+    'installerId',
+    'storageKey',
+    'fileName',
+    'contentType',
+    'sizeBytes',
+    'uploadedAt',
+    'uploadedByUserId',
+  ),
   uploadedByName: users.name,
 };
 
@@ -107,14 +111,8 @@ export function createW9Repository(db: Db) {
     async listDemo() {
       return db
         .select({
-          installerId: installerW9s.installerId,
-          storageKey: installerW9s.storageKey,
-          uploadedAt: installerW9s.uploadedAt,
-          name: installers.name,
-          addressLine1: installers.addressLine1,
-          city: installers.city,
-          state: installers.state,
-          zip: installers.zip,
+          ...pickColumns(installerW9s, 'installerId', 'storageKey', 'uploadedAt'),
+          ...pickColumns(installers, 'name', 'addressLine1', 'city', 'state', 'zip'),
         })
         .from(installerW9s)
         .innerJoin(installers, eq(installers.id, installerW9s.installerId))

@@ -1,5 +1,6 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
 import { installerLocations, installers, userCompanyAccess } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
@@ -121,12 +122,15 @@ export function createSchedulingRepository(db: Db) {
     async findRequest(requestId: number, installerId: number) {
       const [row] = await db
         .select({
-          id: serviceRequests.id,
-          requestorDealerId: serviceRequests.requestorDealerId,
-          requestorInstallerId: serviceRequests.requestorInstallerId,
-          assignedInstallerId: serviceRequests.assignedInstallerId,
-          durationTenths: serviceRequests.durationTenths,
-          dueDate: serviceRequests.dueDate,
+          ...pickColumns(
+            serviceRequests,
+            'id',
+            'requestorDealerId',
+            'requestorInstallerId',
+            'assignedInstallerId',
+            'durationTenths',
+            'dueDate',
+          ),
           offerStatus: sql<string | null>`(select o.current_status from ${requestOffers} o
             where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
         })
