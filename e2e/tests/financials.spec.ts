@@ -186,6 +186,7 @@ test.describe('financials', () => {
     await expect(states.first()).toContainText('Paid');
     for (const text of await states.allTextContents()) expect(text).toContain('Paid');
     await page.getByLabel('State').selectOption('all');
+    await expect(page).not.toHaveURL(/state=paid/);
     await page.getByLabel('Type').selectOption('retail');
     await expect(page).toHaveURL(/type=retail/);
     const retail = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');

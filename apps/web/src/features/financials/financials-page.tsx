@@ -23,7 +23,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousDataOfCompany, useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
@@ -149,8 +149,14 @@ export function FinancialsPage() {
     },
   });
 
+  // The view the last change wrote: two changes before the next render (a quick state then type pick)
+  // build on each other instead of the second writing the first one's filter back.
+  const latestView = useRef(view);
+  latestView.current = view;
   function changeView(changes: Partial<FinancialsView>, { keepPage = false } = {}) {
-    const next = { ...view, ...changes, page: keepPage ? (changes.page ?? view.page) : 1 };
+    const base = latestView.current;
+    const next = { ...base, ...changes, page: keepPage ? (changes.page ?? base.page) : 1 };
+    latestView.current = next;
     setParams(writeView(next, today));
   }
 
