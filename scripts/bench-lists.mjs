@@ -503,7 +503,8 @@ async function driveServer(engine, url, ids, { cached, write }) {
     dealerReferrals: [dealerToken, `/api/referrals/${userIdOf(dealerToken)}?limit=50`],
     installerReferrals: [installerToken, '/api/referrals/specialist/1?limit=50'],
     installerOffers: [installerToken, '/api/requestOffered/1?limit=50&offset=100'],
-    dealerOffers: [dealerToken, '/api/requestOffered/1?limit=50&offset=100'],
+    // Rows 21–70: a full page at both sizes (dealer 1 has 77 offered rows at 100k, 724 at 1M).
+    dealerOffers: [dealerToken, '/api/requestOffered/1?limit=50&offset=20'],
   };
   const otherRuns = {};
   for (const [name, [token, path]] of Object.entries(others)) {
