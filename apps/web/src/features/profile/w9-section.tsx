@@ -1,9 +1,10 @@
 import { type TW9, W9_LIMITS, w9Messages } from '@app/contracts/profile.contract';
-import { Alert, Badge, Button, FileButton, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, FileButton, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { DismissibleError } from '../../lib/dismissible-error';
 import { openInNewWindow } from '../../lib/open-in-new-window';
 import { checkW9File, describeW9Failure, fetchW9Link, removeW9, saveW9, type W9Mode } from './w9-api';
 
@@ -99,17 +100,7 @@ export function W9Section(props: {
           : 'No W-9 on file. Dealerships that pay you by check or cash need it for their 1099s.'}
       </Text>
       {progress !== null && <Progress value={progress} animated aria-label={`Uploading W-9: ${progress}%`} />}
-      {error && (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setError(null)}
-        >
-          {error}
-        </Alert>
-      )}
+      <DismissibleError message={error} onDismiss={() => setError(null)} />
       <Group gap="xs">
         {w9 && (
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>

@@ -20,6 +20,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DismissibleError } from '../../../lib/dismissible-error';
 import { useActingCompanyId } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session-store';
 import { calendarLabels } from '../../estimate-wizard/drop-off-picker';
@@ -140,17 +141,7 @@ export function BlockedDaysPanel({ installerId, from, to, onChanged }: BlockedDa
             </Group>
           </form>
         )}
-        {failure && (
-          <Alert
-            color="red"
-            role="alert"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setFailure(null)}
-          >
-            {failure}
-          </Alert>
-        )}
+        <DismissibleError message={failure} onDismiss={() => setFailure(null)} />
         {days.isPending ? (
           <Group gap="xs">
             <Loader size="sm" />

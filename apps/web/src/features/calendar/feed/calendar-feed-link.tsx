@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarShare, IconCopy, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { DismissibleError } from '../../../lib/dismissible-error';
 import { useActingCompanyId } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session-store';
 import { changeFeedLink, type FeedLinkAction, fetchFeedLink } from './calendar-feed-api';
@@ -93,17 +94,7 @@ export function CalendarFeedLink({ installerId }: CalendarFeedLinkProps) {
             </Button>
           </Alert>
         )}
-        {error && (
-          <Alert
-            color="red"
-            role="alert"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setError(null)}
-          >
-            {error}
-          </Alert>
-        )}
+        <DismissibleError message={error} onDismiss={() => setError(null)} />
 
         {data?.active && data.url && (
           <TextInput
