@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createCustomer } from '../../db/factories/customers';
-import {
-  createDealer,
-  createInstaller,
-  createInstallerGroup,
-  createInstallerLocation,
-  createUser,
-  grantCompanyAccess,
-} from '../../db/factories/identity';
 import { createServiceRequest, type WorkStatus } from '../../db/factories/service-requests';
 import { calendarBlockedDays } from '../../db/schema/calendar';
-import { caller, mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+import { caller, type Session } from '../lifecycle/lifecycle.fixture';
+import { buildCalendarAccessWorld, type CalendarCaller } from '../scheduling/calendar-access.fixture';
 
 /**
  * GET /dealerCalendars/{installerId}?from&to (row 65): the calendar screen's one read. The overview figures
@@ -50,33 +43,21 @@ describe('GET /dealerCalendars/{installerId}', () => {
   let installerId: number;
   let jobA: number;
   let jobB: number;
-  const s = {} as Record<'installer' | 'assist' | 'sibling' | 'granted' | 'other' | 'dealer', Session>;
+  const s = {} as Record<CalendarCaller, Session>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     call = caller(t.app);
     const db = t.database.db;
-    const group = await createInstallerGroup(db, { name: 'Period Group' });
-    const installer = await createInstaller(db, {
+    const world = await buildCalendarAccessWorld(db, t.config.jwtSecret, {
       name: 'Period Shop',
       capacity: 5,
-      installerGroupId: group.id,
+      locationCapacity: 2,
+      dealerName: 'Bayside Motors',
     });
-    installerId = installer.id;
-    await createInstallerLocation(db, { installerId, capacity: 2 });
-    const sibling = await createInstaller(db, { name: 'Period Sibling', installerGroupId: group.id });
-    const other = await createInstaller(db, { name: 'Period Outsider' });
-    const granted = await createInstaller(db, { name: 'Period Granted' });
-    const dealer = await createDealer(db, { name: 'Bayside Motors' });
-    const grantedUser = await createUser(db, { installerId: granted.id });
-    await grantCompanyAccess(db, { userId: grantedUser.id, installerId });
-    const session = (user: Parameters<typeof mintSession>[1]) => mintSession(t.config.jwtSecret, user);
-    s.installer = await session(await createUser(db, { installerId }));
-    s.assist = await session(await createUser(db, { installerId, access: 'ASSIST' }));
-    s.sibling = await session(await createUser(db, { installerId: sibling.id }));
-    s.granted = await session(grantedUser);
-    s.other = await session(await createUser(db, { installerId: other.id }));
-    s.dealer = await session(await createUser(db, { dealerId: dealer.id }));
+    installerId = world.installerId;
+    Object.assign(s, world.sessions);
+    const dealer = { id: world.dealerId };
     const customer = await createCustomer(db, { owningInstallerId: installerId, name: 'Dana Whitfield' });
 
     const job = async (
@@ -126,7 +107,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
     await job('2026-03-10', [{ amountCents: 99_900, durationTenths: 10 }], 'draft');
     await job('2026-03-12', [{ amountCents: 10_000, durationTenths: 10 }]);
     await job('2026-03-06', [{ amountCents: 20_000, durationTenths: 10 }], 'finished');
-    await job('2026-03-08', [{ amountCents: 70_000, durationTenths: 10 }], 'booked', {}, other.id);
+    await job('2026-03-08', [{ amountCents: 70_000, durationTenths: 10 }], 'booked', {}, world.outsiderId);
     await db.insert(calendarBlockedDays).values({ installerId, workDate: '2026-03-11', reason: 'Training' });
   }, 120_000);
   afterAll(() => t.close());

@@ -5,16 +5,9 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createInstallerJob } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
-import {
-  createDealer,
-  createInstaller,
-  createInstallerGroup,
-  createInstallerLocation,
-  createUser,
-  grantCompanyAccess,
-} from '../../db/factories/identity';
 import { calendarDays } from '../../db/schema/calendar';
-import { caller, mintSession, NOW, type Session, TODAY } from '../lifecycle/lifecycle.fixture';
+import { caller, NOW, type Session, TODAY } from '../lifecycle/lifecycle.fixture';
+import { buildCalendarAccessWorld, type CalendarCaller } from './calendar-access.fixture';
 
 /**
  * GET /installerCalendars/{installerId} (row 64): the drop-off picker's booked and blocked days, on a
@@ -25,7 +18,7 @@ describe('GET /installerCalendars/{installerId}', () => {
   let call: ReturnType<typeof caller>;
   let installerId: number;
   let customerId: number;
-  const s = {} as Record<'installer' | 'assist' | 'sibling' | 'granted' | 'other' | 'dealer', Session>;
+  const s = {} as Record<CalendarCaller, Session>;
   /** TODAY + 60 and + 61: the last day of the horizon and the first one after it. */
   const horizonEnd = addDays(TODAY, 60);
   const afterHorizon = addDays(TODAY, 61);
@@ -34,28 +27,14 @@ describe('GET /installerCalendars/{installerId}', () => {
     t = await buildTestApp({}, { clock: () => NOW });
     call = caller(t.app);
     const db = t.database.db;
-    const group = await createInstallerGroup(db, { name: 'Calendar Group' });
     // The installer's own capacity (1) is overridden by its location's (2): blocked from 4 units.
-    const installer = await createInstaller(db, {
+    const world = await buildCalendarAccessWorld(db, t.config.jwtSecret, {
       name: 'Calendar Two',
       capacity: 1,
-      installerGroupId: group.id,
+      locationCapacity: 2,
     });
-    installerId = installer.id;
-    await createInstallerLocation(db, { installerId, capacity: 2 });
-    const sibling = await createInstaller(db, { name: 'Calendar Sibling', installerGroupId: group.id });
-    const other = await createInstaller(db, { name: 'Calendar Outsider' });
-    const granted = await createInstaller(db, { name: 'Calendar Granted' });
-    const dealer = await createDealer(db);
-    const grantedUser = await createUser(db, { installerId: granted.id });
-    await grantCompanyAccess(db, { userId: grantedUser.id, installerId });
-    const session = async (user: Parameters<typeof mintSession>[1]) => mintSession(t.config.jwtSecret, user);
-    s.installer = await session(await createUser(db, { installerId }));
-    s.assist = await session(await createUser(db, { installerId, access: 'ASSIST' }));
-    s.sibling = await session(await createUser(db, { installerId: sibling.id }));
-    s.granted = await session(grantedUser);
-    s.other = await session(await createUser(db, { installerId: other.id }));
-    s.dealer = await session(await createUser(db, { dealerId: dealer.id }));
+    installerId = world.installerId;
+    Object.assign(s, world.sessions);
     customerId = (await createCustomer(db, { owningInstallerId: installerId, name: 'Cal Customer' })).id;
 
     const job = () => createInstallerJob(db, installerId);
@@ -81,7 +60,7 @@ describe('GET /installerCalendars/{installerId}', () => {
     await insertDays(db, installerId, twoLines, '2025-03-14', 1, 'booked');
     await book(horizonEnd, 4);
     await book(afterHorizon, 4);
-    await book('2025-03-15', 4, 'booked', 1, other.id); // another installer's days never count
+    await book('2025-03-15', 4, 'booked', 1, world.outsiderId); // another installer's days never count
   }, 120_000);
   afterAll(() => t.close());
 
