@@ -8,28 +8,15 @@
 // all. Then it runs the app from source (tsx) on a loopback port and measures over HTTP, one client, the
 // month view's call GET /api/dealerCalendars/1?from=2026-06-01&to=2026-06-30: p50 / p95 of 60, and a week's.
 // Env: BENCH_DATABASE_URL, BENCH_KEEP_DATA=1 (keep the PGlite data dir).
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadApi, pct, report, timeGet } from './bench-in-process.mjs';
 import { onEngines } from './bench-postgres.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-calendar-password';
 const JOBS = 10_000;
 const MONTH_JOBS = 1_000;
 const NOW = new Date('2026-06-15T12:00:00Z');
 
-const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
-const { tsImport } = await import(fromRoot('node_modules/tsx/dist/esm/api/index.mjs'));
-const load = (p) => tsImport(fromRoot(p), import.meta.url);
-const { openDatabase } = await load('apps/api/src/db/client.ts');
-const { runMigrations } = await load('apps/api/src/db/migrate.ts');
-const { buildApp } = await load('apps/api/src/app.ts');
-const { createTestConfig } = await load('apps/api/src/config.ts');
-const { hashPassword } = await load('apps/api/src/platform/security/password.ts');
-
-const report = (engine, name, value, target = '') =>
-  console.log(`${engine.padEnd(9)} ${name.padEnd(62)} ${String(value).padStart(10)}  ${target}`);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const { openDatabase, runMigrations, buildApp, createTestConfig, hashPassword } = await loadApi();
 
 /** Job g's first day: June 2026 for the first MONTH_JOBS, else spread over 2024-06-01 … 2026-04-30. */
 function seedSql(hash) {
@@ -72,18 +59,6 @@ select g, 2 * g - 1 + p, 1, ${firstDay} + p, 'booked', 10, case when g % 3 = 0 t
 from generate_series(1, ${JOBS}) g, generate_series(0, 1) p;
 analyze;
 `;
-}
-
-async function timeGet(url, headers, n) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b);
 }
 
 async function drive(engine, database) {

@@ -11,27 +11,15 @@
 // - the CSV export of a year (~33,000 rows), streamed: time, size, and the process's RSS growth while
 //   the client reads it chunk by chunk (the server and the client share this process).
 // Env: BENCH_DATABASE_URL, BENCH_KEEP_DATA=1 (keep the PGlite data dir).
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadApi, pct, report, timeGet } from './bench-in-process.mjs';
 import { onEngines } from './bench-postgres.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-financials-password';
 const JOBS = 100_000;
 const NOW = new Date('2026-06-15T12:00:00Z');
 
-const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
-const { tsImport } = await import(fromRoot('node_modules/tsx/dist/esm/api/index.mjs'));
-const load = (p) => tsImport(fromRoot(p), import.meta.url);
-const { openDatabase } = await load('apps/api/src/db/client.ts');
-const { runMigrations } = await load('apps/api/src/db/migrate.ts');
-const { buildApp } = await load('apps/api/src/app.ts');
-const { createTestConfig } = await load('apps/api/src/config.ts');
-const { hashPassword } = await load('apps/api/src/platform/security/password.ts');
+const { openDatabase, runMigrations, buildApp, createTestConfig, hashPassword } = await loadApi();
 
-const report = (engine, name, value, target = '') =>
-  console.log(`${engine.padEnd(9)} ${name.padEnd(62)} ${String(value).padStart(10)}  ${target}`);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const rssMb = () => Math.round(process.memoryUsage().rss / 1048576);
 
 /** 3 years before NOW, one job every ~16 minutes; invoice i on day floor(i * 1095 / JOBS). */
@@ -87,18 +75,6 @@ select i.id, i.id, 1, 'final',
 from invoices i;
 analyze;
 `;
-}
-
-async function timeGet(url, headers, n) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b);
 }
 
 async function drive(engine, database) {

@@ -11,11 +11,9 @@
 // - GET /api/service-overrides-model/{installerId}/{modelId} (the Service Overrides modal): p95 of 40;
 // - POST /api/service-model-overrides (one price for a model's 5 trims, one transaction): p95 of 40.
 // Env: BENCH_DATABASE_URL, BENCH_KEEP_DATA=1 (keep the PGlite data dir).
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadApi, pct, report } from './bench-in-process.mjs';
 import { onEngines } from './bench-postgres.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-vehicles-password';
 const MAKES = 200;
 const MODELS_PER_MAKE = 5;
@@ -24,18 +22,7 @@ const TRIMS = MAKES * MODELS_PER_MAKE * TRIMS_PER_MODEL;
 const MASTERS = 20;
 const OVERRIDES_PER_TRIM = 4;
 
-const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
-const { tsImport } = await import(fromRoot('node_modules/tsx/dist/esm/api/index.mjs'));
-const load = (p) => tsImport(fromRoot(p), import.meta.url);
-const { openDatabase } = await load('apps/api/src/db/client.ts');
-const { runMigrations } = await load('apps/api/src/db/migrate.ts');
-const { buildApp } = await load('apps/api/src/app.ts');
-const { createTestConfig } = await load('apps/api/src/config.ts');
-const { hashPassword } = await load('apps/api/src/platform/security/password.ts');
-
-const report = (engine, name, value, target = '') =>
-  console.log(`${engine.padEnd(9)} ${name.padEnd(62)} ${String(value).padStart(10)}  ${target}`);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const { openDatabase, runMigrations, buildApp, createTestConfig, hashPassword } = await loadApi();
 
 /** Installer 1 (measured) and 2 (other overrides); service rows: master m, size s, catalog c. */
 function seedSql(hash) {
