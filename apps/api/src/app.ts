@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LOCAL_ONBOARDING_PATH } from './adapters/payments/local-connect-onboarding';
 import { type Config, fastifyTrustProxy } from './config';
@@ -81,6 +81,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** True only on the start that seeded the demo data (boot.ts): the demo documents are written then. */
   demoSeeded?: boolean;
+  /** Told of every route as it is registered (tests that enumerate the calls: the security matrix, the fuzz pass). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole product (API + web) without listening. Every module is registered here, explicitly. */
@@ -90,6 +92,7 @@ export async function buildApp({
   clock = () => new Date(),
   logStream,
   demoSeeded = false,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
@@ -110,6 +113,7 @@ export async function buildApp({
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: config.env === 'test' }));
   app.addHook('onRequest', async (request, reply) => {

@@ -13,7 +13,7 @@
  * The route list comes from the app itself (route-collector.ts), parameters from the rules in
  * security-fixture.ts: a call added later is in the matrix without editing this file.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from './route-collector';
 import {
   buildSecurityWorld,
@@ -28,10 +28,6 @@ import {
   type SecurityWorld,
   shapeOf,
 } from './security-fixture';
-
-vi.mock('fastify', async (original) =>
-  (await import('./route-collector')).withRouteCollector(await original()),
-);
 
 type Who = 'dealer' | 'installer' | 'anonymous';
 

@@ -8,7 +8,7 @@
  * (set FUZZ_SEED below to that seed and `path` in the fc.check options).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from './route-collector';
 import {
   buildSecurityWorld,
@@ -19,10 +19,6 @@ import {
   type SecurityWorld,
   shapeOf,
 } from './security-fixture';
-
-vi.mock('fastify', async (original) =>
-  (await import('./route-collector')).withRouteCollector(await original()),
-);
 
 /** Base seed of the pass; each call's seed is derived from it and the call's key (stable when calls are added). */
 const FUZZ_SEED = 1919;

@@ -1,11 +1,8 @@
 /**
- * Collects every route the app registers, with its options (method, url, config, schema), through an
- * `onRoute` hook added to the Fastify instance the moment it is created, so before any module registers.
- * A test file installs it with
- *   vi.mock('fastify', async (original) => (await import('./route-collector')).withRouteCollector(await original()));
- * This module imports nothing from fastify at run time (it would be the mocked module).
+ * Collects every route the app registers, with its options (method, url, config, schema): its `onRoute` is
+ * passed to buildApp, which hooks it onto the Fastify instance before any module registers.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 
 export type RouteConfig = { public?: boolean; effect?: 'read' | 'write'; allowAssist?: boolean };
@@ -21,24 +18,18 @@ export type ApiRoute = {
   body?: ZodType;
 };
 
-const collected: RouteOptions[] = [];
-
-// biome-ignore lint/suspicious/noExplicitAny: wraps whatever the fastify module exports
-export function withRouteCollector(fastifyModule: any) {
-  const original = fastifyModule.default;
-  const wrapped = (options: unknown) => {
-    const app = original(options) as FastifyInstance;
-    app.addHook('onRoute', (route) => {
+export function createRouteCollector() {
+  const collected: RouteOptions[] = [];
+  return {
+    onRoute: (route: RouteOptions) => {
       collected.push(route);
-    });
-    return app;
+    },
+    apiRoutes: () => apiRoutesOf(collected),
   };
-  Object.assign(wrapped, original);
-  return { ...fastifyModule, default: wrapped, fastify: wrapped };
 }
 
-/** Every /api route registered so far, one entry per method (HEAD, answered like GET, left out). */
-export function collectedApiRoutes(): ApiRoute[] {
+/** Every /api route of those collected, one entry per method (HEAD, answered like GET, left out). */
+function apiRoutesOf(collected: RouteOptions[]): ApiRoute[] {
   const routes: ApiRoute[] = [];
   const seen = new Set<string>();
   for (const route of collected) {
@@ -61,6 +52,6 @@ export function collectedApiRoutes(): ApiRoute[] {
       });
     }
   }
-  if (routes.length === 0) throw new Error('No /api route collected: is vi.mock("fastify", …) installed?');
+  if (routes.length === 0) throw new Error('No /api route collected: was onRoute passed to buildApp?');
   return routes;
 }

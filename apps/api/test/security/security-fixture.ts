@@ -30,7 +30,7 @@ import { createVehicle } from '../../src/db/factories/vehicles';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/db/seed';
 import { signIn } from '../build-test-app';
 import { createTestDatabase, type TestDatabase } from '../test-database';
-import { type ApiRoute, collectedApiRoutes } from './route-collector';
+import { type ApiRoute, createRouteCollector } from './route-collector';
 
 export const DEMO_EMAILS = [
   'dealer@demo.test',
@@ -363,9 +363,10 @@ export async function buildSecurityWorld(): Promise<SecurityWorld> {
   await seedDemoData(db);
   await addStrangers(db);
   const config = createTestConfig();
-  const app = await buildApp({ config, database });
+  const collector = createRouteCollector();
+  const app = await buildApp({ config, database, onRoute: collector.onRoute });
   await app.ready();
-  const routes = collectedApiRoutes();
+  const routes = collector.apiRoutes();
 
   const identities: Identity[] = [];
   for (const email of DEMO_EMAILS) {
