@@ -1,5 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import type { Db } from '../../db/client';
+import { insertOnce } from '../../db/insert-once';
 import { pickColumns } from '../../db/pick-columns';
 import { appSettings, installers } from '../../db/schema/identity';
 
@@ -17,12 +19,8 @@ export type OnboardingInstaller = {
 export function createPaymentOnboardingRepository(db: Db) {
   return {
     async findInstaller(id: number): Promise<OnboardingInstaller | null> {
-      const rows = await db
-        .select(pickColumns(installers, 'id', 'name', 'email', 'stripeAccountId', 'onboardingComplete'))
-        .from(installers)
-        .where(eq(installers.id, id))
-        .limit(1);
-      return rows[0] ?? null;
+      const columns = pickColumns(installers, 'id', 'name', 'email', 'stripeAccountId', 'onboardingComplete');
+      return firstRow(db, installers, eq(installers.id, id), columns);
     },
 
     /** Keeps the first account of the installer: returns the one it has after this (a racing create's). */
@@ -51,12 +49,12 @@ export async function applyAccountUpdate(
   at: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(appSettings)
-      .values({ key: `${EVENT_PREFIX}${event.eventId}`, value: event.accountId, updatedAt: at })
-      .onConflictDoNothing()
-      .returning({ key: appSettings.key });
-    if (recorded.length === 0) return false;
+    const recorded = await insertOnce(tx, appSettings, {
+      key: `${EVENT_PREFIX}${event.eventId}`,
+      value: event.accountId,
+      updatedAt: at,
+    });
+    if (!recorded) return false;
     const changed = await tx
       .update(installers)
       .set({ onboardingComplete: event.onboardingComplete })

@@ -1,4 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
+import { insertOnce } from '../../db/insert-once';
+import { lockRow } from '../../db/lock-row';
 import { cardPaymentAttempts } from '../../db/schema/money';
 import type { AttemptRow, DbOrTx } from './payments.repository';
 
@@ -9,20 +12,11 @@ export function createCardAttemptRows() {
       tx: DbOrTx,
       values: typeof cardPaymentAttempts.$inferInsert,
     ): Promise<AttemptRow | null> {
-      const rows = await tx
-        .insert(cardPaymentAttempts)
-        .values(values)
-        .onConflictDoNothing({ target: cardPaymentAttempts.providerIntentId })
-        .returning();
-      return rows[0] ?? null;
+      return insertOnce(tx, cardPaymentAttempts, values, cardPaymentAttempts.providerIntentId);
     },
 
     async findAttemptByIntent(tx: DbOrTx, intentId: string): Promise<AttemptRow | null> {
-      const rows = await tx
-        .select()
-        .from(cardPaymentAttempts)
-        .where(eq(cardPaymentAttempts.providerIntentId, intentId));
-      return rows[0] ?? null;
+      return firstRow(tx, cardPaymentAttempts, eq(cardPaymentAttempts.providerIntentId, intentId));
     },
 
     /** An attempt by intent id or numeric id, of the installer. */
@@ -32,30 +26,23 @@ export function createCardAttemptRows() {
       paymentId: string,
     ): Promise<AttemptRow | null> {
       const byId = /^\d{1,10}$/.test(paymentId) && Number(paymentId) <= 2_147_483_647;
-      const rows = await tx
-        .select()
-        .from(cardPaymentAttempts)
-        .where(
-          and(
-            eq(cardPaymentAttempts.installerId, installerId),
-            byId
-              ? or(
-                  eq(cardPaymentAttempts.id, Number(paymentId)),
-                  eq(cardPaymentAttempts.providerIntentId, paymentId),
-                )
-              : eq(cardPaymentAttempts.providerIntentId, paymentId),
-          ),
-        );
-      return rows[0] ?? null;
+      return firstRow(
+        tx,
+        cardPaymentAttempts,
+        and(
+          eq(cardPaymentAttempts.installerId, installerId),
+          byId
+            ? or(
+                eq(cardPaymentAttempts.id, Number(paymentId)),
+                eq(cardPaymentAttempts.providerIntentId, paymentId),
+              )
+            : eq(cardPaymentAttempts.providerIntentId, paymentId),
+        ),
+      );
     },
 
     async lockAttempt(tx: DbOrTx, attemptId: number): Promise<AttemptRow | null> {
-      const rows = await tx
-        .select()
-        .from(cardPaymentAttempts)
-        .where(eq(cardPaymentAttempts.id, attemptId))
-        .for('update');
-      return rows[0] ?? null;
+      return lockRow(tx, cardPaymentAttempts, eq(cardPaymentAttempts.id, attemptId));
     },
 
     /** Updates an attempt only while its status is one of `fromStatuses`; null when it was not. */

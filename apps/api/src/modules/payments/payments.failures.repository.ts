@@ -1,4 +1,5 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import { appSettings, rateLimitHits } from '../../db/schema/identity';
 import { paymentFailures } from '../../db/schema/money';
 import type { DbOrTx } from './payments.repository';
@@ -15,22 +16,19 @@ export function createFailureRows() {
     async findSameFailure(tx: DbOrTx, values: typeof paymentFailures.$inferInsert, since: Date) {
       const same = (column: SQL | typeof paymentFailures.requestId, value: unknown) =>
         value === null || value === undefined ? sql`${column} is null` : sql`${column} = ${value}`;
-      const rows = await tx
-        .select()
-        .from(paymentFailures)
-        .where(
-          and(
-            same(paymentFailures.requestId, values.requestId),
-            eq(paymentFailures.failureType, values.failureType),
-            same(sql`${paymentFailures.failureStage}`, values.failureStage),
-            same(sql`${paymentFailures.errorMessage}`, values.errorMessage),
-            same(sql`${paymentFailures.userId}`, values.userId),
-            same(sql`${paymentFailures.providerObjectId}`, values.providerObjectId),
-            gt(paymentFailures.createdAt, since),
-          ),
-        )
-        .limit(1);
-      return rows[0] ?? null;
+      return firstRow(
+        tx,
+        paymentFailures,
+        and(
+          same(paymentFailures.requestId, values.requestId),
+          eq(paymentFailures.failureType, values.failureType),
+          same(sql`${paymentFailures.failureStage}`, values.failureStage),
+          same(sql`${paymentFailures.errorMessage}`, values.errorMessage),
+          same(sql`${paymentFailures.userId}`, values.userId),
+          same(sql`${paymentFailures.providerObjectId}`, values.providerObjectId),
+          gt(paymentFailures.createdAt, since),
+        ),
+      );
     },
 
     /** Serializes work on one key for the rest of the transaction (all API processes). */

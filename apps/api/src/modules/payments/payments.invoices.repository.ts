@@ -1,5 +1,8 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
+import { insertOnce } from '../../db/insert-once';
 import { allocateInvoiceNumber } from '../../db/invoice-numbers';
+import { lockRow } from '../../db/lock-row';
 import { cardPaymentAttempts, invoices, payments } from '../../db/schema/money';
 import type { DbOrTx, InvoiceRow, Viewer } from './payments.repository';
 
@@ -39,32 +42,23 @@ export function createInvoiceRows() {
     },
 
     async lockInvoice(tx: DbOrTx, invoiceId: number): Promise<InvoiceRow | null> {
-      const rows = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-      return rows[0] ?? null;
+      return lockRow(tx, invoices, eq(invoices.id, invoiceId));
     },
 
     async findInvoiceById(tx: DbOrTx, invoiceId: number): Promise<InvoiceRow | null> {
-      const rows = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-      return rows[0] ?? null;
+      return firstRow(tx, invoices, eq(invoices.id, invoiceId));
     },
 
     async findInvoiceByIdempotencyKey(tx: DbOrTx, key: string): Promise<InvoiceRow | null> {
-      const rows = await tx.select().from(invoices).where(eq(invoices.idempotencyKey, key));
-      return rows[0] ?? null;
+      return firstRow(tx, invoices, eq(invoices.idempotencyKey, key));
     },
 
     async findInvoiceByPayToken(tx: DbOrTx, token: string): Promise<InvoiceRow | null> {
-      const rows = await tx
-        .select()
-        .from(invoices)
-        .where(sql`${invoices.metadata}->>'pay_token' = ${token}`)
-        .limit(1);
-      return rows[0] ?? null;
+      return firstRow(tx, invoices, sql`${invoices.metadata}->>'pay_token' = ${token}`);
     },
 
     async findInvoiceByProviderId(tx: DbOrTx, providerInvoiceId: string): Promise<InvoiceRow | null> {
-      const rows = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, providerInvoiceId));
-      return rows[0] ?? null;
+      return firstRow(tx, invoices, eq(invoices.providerInvoiceId, providerInvoiceId));
     },
 
     /** Invoices of a request that are not void, oldest first. */
@@ -84,12 +78,7 @@ export function createInvoiceRows() {
 
     /** Inserts unless the idempotency key exists (then null: the caller reads the first row). */
     async insertInvoice(tx: DbOrTx, values: typeof invoices.$inferInsert): Promise<InvoiceRow | null> {
-      const rows = await tx
-        .insert(invoices)
-        .values(values)
-        .onConflictDoNothing({ target: invoices.idempotencyKey })
-        .returning();
-      return rows[0] ?? null;
+      return insertOnce(tx, invoices, values, invoices.idempotencyKey);
     },
 
     /** Updates an invoice, only while its status is one of `onlyIf` when given; null when nothing changed. */

@@ -1,5 +1,7 @@
 import { unreceivedPaymentStates } from '@app/domain/invoicing/invoice-totals';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
+import { insertOnce } from '../../db/insert-once';
 import { invoices, payments } from '../../db/schema/money';
 import type { DbOrTx, PaymentRow, Viewer } from './payments.repository';
 
@@ -16,12 +18,7 @@ async function deleteUnreceived(tx: DbOrTx, which: SQL | undefined): Promise<num
 export function createPaymentRows() {
   return {
     async insertPayment(tx: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow | null> {
-      const rows = await tx
-        .insert(payments)
-        .values(values)
-        .onConflictDoNothing({ target: payments.idempotencyKey })
-        .returning();
-      return rows[0] ?? null;
+      return insertOnce(tx, payments, values, payments.idempotencyKey);
     },
 
     async listPaymentsOfInvoice(tx: DbOrTx, invoiceId: number): Promise<PaymentRow[]> {
@@ -98,8 +95,7 @@ export function createPaymentRows() {
     },
 
     async findPaymentByProviderId(tx: DbOrTx, providerPaymentId: string): Promise<PaymentRow | null> {
-      const rows = await tx.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
-      return rows[0] ?? null;
+      return firstRow(tx, payments, eq(payments.providerPaymentId, providerPaymentId));
     },
 
     /** Job deletion: payment rows without an invoice (older data) that were never received. */
@@ -112,11 +108,7 @@ export function createPaymentRows() {
     },
 
     async findPaymentOfRequest(tx: DbOrTx, requestId: number, paymentId: number): Promise<PaymentRow | null> {
-      const rows = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.id, paymentId), eq(payments.requestId, requestId)));
-      return rows[0] ?? null;
+      return firstRow(tx, payments, and(eq(payments.id, paymentId), eq(payments.requestId, requestId)));
     },
 
     async updatePayment(

@@ -1,4 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
+import { lockRow } from '../../db/lock-row';
 import { pickColumns } from '../../db/pick-columns';
 import { invoices } from '../../db/schema/money';
 import { serviceRequests } from '../../db/schema/service-requests';
@@ -42,12 +44,8 @@ function requestMoneyVisibleTo(viewer: Viewer): SQL {
 export function createRequestRows() {
   return {
     async lockRequest(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
-      const rows = await tx
-        .select(requestColumns)
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, requestId))
-        .for('update');
-      return (rows[0] as RequestForInvoice | undefined) ?? null;
+      const row = await lockRow(tx, serviceRequests, eq(serviceRequests.id, requestId), requestColumns);
+      return row as RequestForInvoice | null;
     },
 
     async findRequestForViewer(
@@ -55,19 +53,13 @@ export function createRequestRows() {
       viewer: Viewer,
       requestId: number,
     ): Promise<RequestForInvoice | null> {
-      const rows = await tx
-        .select(requestColumns)
-        .from(serviceRequests)
-        .where(and(eq(serviceRequests.id, requestId), requestMoneyVisibleTo(viewer)));
-      return (rows[0] as RequestForInvoice | undefined) ?? null;
+      const visible = and(eq(serviceRequests.id, requestId), requestMoneyVisibleTo(viewer));
+      return (await firstRow(tx, serviceRequests, visible, requestColumns)) as RequestForInvoice | null;
     },
 
     async findRequestSummary(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
-      const rows = await tx
-        .select(requestColumns)
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, requestId));
-      return (rows[0] as RequestForInvoice | undefined) ?? null;
+      const row = await firstRow(tx, serviceRequests, eq(serviceRequests.id, requestId), requestColumns);
+      return row as RequestForInvoice | null;
     },
 
     /** Keeps the request's invoice numbers (invoiceId / customer_facing_invoice of the wire) on its final invoice. */
