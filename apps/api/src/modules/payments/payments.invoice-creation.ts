@@ -37,7 +37,7 @@ export type InvoiceCreation = ReturnType<typeof createInvoiceCreation>;
 /** Invoice creation and cancellation: what the lifecycle's invoicing hooks call, and POST /invoices/ underneath. */
 export function createInvoiceCreation(
   { port, repo, clock, logger, dto, lockedInvoice }: PaymentsContext,
-  { finalizeLocked, voidInvoiceEverywhere }: InvoiceState,
+  { finalizeLocked, voidInvoiceEverywhere, findBillingParty }: InvoiceState,
 ) {
   /**
    * Creates the deposit or final invoice of a job, exactly once. Runs in the caller's transaction (as a
@@ -105,14 +105,14 @@ export function createInvoiceCreation(
           `Invoice created for request ${request.id} in state ${request.currentState}, not finished`,
         );
       }
-      const party = await billingPartyOfRequest(tx, request);
+      const party = await findBillingParty(tx, request);
       const now = clock();
       const isNothingDue = totals.amountCents === 0;
       const inserted = await repo.insertInvoice(tx, {
         requestId: request.id,
         installerId,
-        dealerId: party.dealerId,
-        customerId: party.customerId,
+        dealerId: party.kind === 'dealer' ? party.id : null,
+        customerId: party.kind === 'customer' ? party.id : null,
         invoiceType: input.invoiceType,
         status: isNothingDue ? 'paid' : 'draft',
         amountDueCents: totals.amountCents,
@@ -231,28 +231,6 @@ export function createInvoiceCreation(
     }
     const paidDepositCents = await repo.sumPaidDeposits(tx, request.id);
     return calculateFinalInvoice({ ...job, paidDepositCents });
-  }
-
-  async function billingPartyOfRequest(tx: Tx, request: RequestForInvoice) {
-    if (request.dealerId !== null) {
-      const dealer = await repo.findDealer(tx, request.dealerId);
-      return {
-        dealerId: request.dealerId,
-        customerId: null,
-        name: dealer?.name ?? null,
-        email: dealer?.billingEmail ?? dealer?.email ?? null,
-      };
-    }
-    if (request.customerId !== null) {
-      const customer = await repo.findCustomer(tx, request.customerId);
-      return {
-        dealerId: null,
-        customerId: request.customerId,
-        name: customer?.name ?? null,
-        email: customer?.email ?? null,
-      };
-    }
-    return { dealerId: null, customerId: null, name: null, email: null };
   }
 
   /**

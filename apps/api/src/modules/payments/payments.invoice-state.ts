@@ -268,33 +268,41 @@ export function createInvoiceState({ port, repo, publicUrl, clock, logger }: Pay
     );
   }
 
-  async function billingParty(tx: DbOrTx, invoice: InvoiceRow) {
-    if (invoice.dealerId !== null) {
-      const dealer = await repo.findDealer(tx, invoice.dealerId);
+  /**
+   * Who a request or an invoice bills: its dealership, else its retail customer, else nobody; with the name,
+   * e-mail (a dealership's billing address first) and provider customer id of their record.
+   */
+  async function findBillingParty(tx: DbOrTx, of: { dealerId: number | null; customerId: number | null }) {
+    if (of.dealerId !== null) {
+      const dealer = await repo.findDealer(tx, of.dealerId);
       return {
         kind: 'dealer' as const,
-        id: invoice.dealerId,
-        name: invoice.customerName ?? dealer?.name ?? null,
-        email: invoice.customerEmail ?? dealer?.billingEmail ?? dealer?.email ?? null,
+        id: of.dealerId,
+        name: dealer?.name ?? null,
+        email: dealer?.billingEmail ?? dealer?.email ?? null,
         providerCustomerId: dealer?.stripeCustomerId ?? null,
       };
     }
-    if (invoice.customerId !== null) {
-      const customer = await repo.findCustomer(tx, invoice.customerId);
+    if (of.customerId !== null) {
+      const customer = await repo.findCustomer(tx, of.customerId);
       return {
         kind: 'customer' as const,
-        id: invoice.customerId,
-        name: invoice.customerName ?? customer?.name ?? null,
-        email: invoice.customerEmail ?? customer?.email ?? null,
+        id: of.customerId,
+        name: customer?.name ?? null,
+        email: customer?.email ?? null,
         providerCustomerId: customer?.stripeCustomerId ?? null,
       };
     }
+    return { kind: 'none' as const, id: null, name: null, email: null, providerCustomerId: null };
+  }
+
+  /** The invoice's billing party: the name and e-mail written on the invoice come before its record's. */
+  async function billingParty(tx: DbOrTx, invoice: InvoiceRow) {
+    const party = await findBillingParty(tx, invoice);
     return {
-      kind: 'none' as const,
-      id: null,
-      name: invoice.customerName,
-      email: invoice.customerEmail,
-      providerCustomerId: null,
+      ...party,
+      name: invoice.customerName ?? party.name,
+      email: invoice.customerEmail ?? party.email,
     };
   }
 
@@ -354,5 +362,6 @@ export function createInvoiceState({ port, repo, publicUrl, clock, logger }: Pay
     platformFeeOf,
     queueInvoiceEmail,
     ensurePayToken,
+    findBillingParty,
   };
 }
