@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PaymentsService } from '../payments/payments.service';
 import {
   type FormState,
@@ -19,16 +19,43 @@ import {
  * paid". Success redirects (303) to the GET, so a reload never posts again. Stripe invoices redirect to
  * Stripe's own hosted page.
  */
-/** Plain HTML form posts (8 KiB at most) as a record of strings, in this plugin's scope. */
-export function addFormBodyParser(app: FastifyInstance) {
+/** The fields of a plain HTML form post. */
+export type FormFields = Record<string, string>;
+
+/**
+ * A page of the local payment adapter at `/:token` under the plugin's prefix (outside /api: public, not in the
+ * OpenAPI document): GET shows it; POST sends its plain HTML form, parsed (8 KiB at most) as a record of
+ * strings, in this plugin's scope.
+ */
+export function registerTokenPage(
+  app: FastifyInstance,
+  page: {
+    show: (token: string, reply: FastifyReply, request: FastifyRequest) => Promise<FastifyReply>;
+    submit: (token: string, fields: FormFields, reply: FastifyReply) => Promise<FastifyReply>;
+  },
+) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
     (_request, body, done) => {
-      const fields: Record<string, string> = {};
+      const fields: FormFields = {};
       for (const [key, value] of new URLSearchParams(String(body))) fields[key] = value;
       done(null, fields);
     },
+  );
+  const options = { config: { public: true }, schema: { hide: true } };
+  app.get<{ Params: { token: string } }>('/:token', options, (request, reply) =>
+    page.show(request.params.token, reply, request),
+  );
+  app.post<{ Params: { token: string }; Body: FormFields | undefined }>(
+    '/:token',
+    options,
+    (request, reply) =>
+      page.submit(
+        request.params.token,
+        typeof request.body === 'object' && request.body !== null ? request.body : {},
+        reply,
+      ),
   );
 }
 
@@ -39,13 +66,9 @@ export async function registerHostedPayRoutes(
   app: FastifyInstance,
   { service }: { service: PaymentsService },
 ) {
-  addFormBodyParser(app);
-
-  app.get<{ Params: { token: string } }>(
-    '/:token',
-    { config: { public: true }, schema: { hide: true } },
-    async (request, reply) => {
-      const found = await service.findHostedInvoice(request.params.token);
+  registerTokenPage(app, {
+    async show(token, reply, request) {
+      const found = await service.findHostedInvoice(token);
       if (!found) return sendNotFound(reply);
       if (found.invoice.metadata?.provider === 'stripe') {
         if (found.invoice.hostedInvoiceUrl) return reply.redirect(found.invoice.hostedInvoiceUrl, 303);
@@ -59,20 +82,10 @@ export async function registerHostedPayRoutes(
         found.invoice.status === 'paid' && 'paid' in (request.query as object)
           ? 'Payment received. Thank you!'
           : null;
-      return sendHtml(
-        reply,
-        200,
-        renderInvoicePage(toView(request.params.token, found), { nonce: newNonce(), notice }),
-      );
+      return sendHtml(reply, 200, renderInvoicePage(toView(token, found), { nonce: newNonce(), notice }));
     },
-  );
 
-  app.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>(
-    '/:token',
-    { config: { public: true }, schema: { hide: true } },
-    async (request, reply) => {
-      const token = request.params.token;
-      const fields = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    async submit(token, fields, reply) {
       const field = (name: string) => (typeof fields[name] === 'string' ? fields[name].slice(0, 200) : '');
       const nonce = /^[\w-]{8,64}$/.test(field('nonce')) ? field('nonce') : newNonce();
       const outcome = await service.payHostedInvoice(
@@ -112,7 +125,7 @@ export async function registerHostedPayRoutes(
           });
       }
     },
-  );
+  });
 
   async function sendPage(
     reply: FastifyReply,

@@ -5,7 +5,7 @@ import type {
   LocalConnectOnboarding,
 } from '../../adapters/payments/local-connect-onboarding';
 import { registerCall } from '../../plugins/register-call';
-import { addFormBodyParser } from '../hosted-pay/hosted-pay.routes';
+import { registerTokenPage } from '../hosted-pay/hosted-pay.routes';
 import {
   type OnboardingFormValues,
   renderOnboardingMessage,
@@ -57,7 +57,6 @@ export async function registerOnboardingPageRoutes(
     complete: (event: AccountUpdatedEvent) => Promise<void>;
   },
 ) {
-  addFormBodyParser(app);
   const expired = (reply: FastifyReply) =>
     sendHtml(
       reply,
@@ -69,34 +68,26 @@ export async function registerOnboardingPageRoutes(
       ),
     );
 
-  app.get<{ Params: { token: string } }>(
-    '/:token',
-    { config: { public: true }, schema: { hide: true } },
-    async (request, reply) => {
-      const link = await onboarding.findOnboardingLink(request.params.token);
+  registerTokenPage(app, {
+    async show(token, reply) {
+      const link = await onboarding.findOnboardingLink(token);
       if (!link) return expired(reply);
       const installerName = await installerNameOf(link.accountId);
       return sendHtml(
         reply,
         200,
         renderOnboardingPage(
-          { token: request.params.token, installerName, accountId: link.accountId },
+          { token, installerName, accountId: link.accountId },
           {
             legalName: installerName,
           },
         ),
       );
     },
-  );
 
-  app.post<{ Params: { token: string }; Body: Record<string, string> | undefined }>(
-    '/:token',
-    { config: { public: true }, schema: { hide: true } },
-    async (request, reply) => {
-      const token = request.params.token;
+    async submit(token, body, reply) {
       const link = await onboarding.findOnboardingLink(token);
       if (!link) return expired(reply);
-      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       const values: OnboardingFormValues = {};
       for (const name of FIELDS) {
         if (typeof body[name] === 'string') values[name] = body[name].slice(0, 200);
@@ -116,7 +107,7 @@ export async function registerOnboardingPageRoutes(
       await complete(done.event);
       return reply.redirect(done.returnUrl, 303);
     },
-  );
+  });
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
