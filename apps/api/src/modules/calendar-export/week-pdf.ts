@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { PDF_FONT_BOLD, PDF_FONT_REGULAR } from '../../platform/pdf/pdf-fonts';
+import { createPdf } from '../../platform/pdf/pdf-document';
 
 /** One job's work on one day, as a row of the week's PDF. */
 export type WeekPdfJob = {
@@ -68,11 +67,10 @@ type Cell = { text: string; bold?: boolean; muted?: boolean };
  * week and "Page n of m".
  */
 export function renderWeekPdf(week: WeekPdfDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finish } = createPdf({
     size: 'A4',
     layout: 'landscape',
     margin: MARGIN,
-    bufferPages: true,
     info: {
       Title: `Calendar week ${week.start} to ${week.end}`,
       Author: week.installerName,
@@ -81,15 +79,6 @@ export function renderWeekPdf(week: WeekPdfDocument): Promise<Buffer> {
       ModDate: week.generatedAt,
     },
   });
-  doc.registerFont('body', PDF_FONT_REGULAR);
-  doc.registerFont('bold', PDF_FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
   const width = doc.page.width - 2 * MARGIN;
   const columns = WIDTHS.map((part) => part * width);
   const bottom = () => doc.page.height - MARGIN - FOOTER;
@@ -207,24 +196,17 @@ export function renderWeekPdf(week: WeekPdfDocument): Promise<Buffer> {
     }
   });
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  return finish((page, pageCount) => {
     const y = doc.page.height - MARGIN - FOOTER + 6;
     doc.font('body').fontSize(8).fillColor('#555555');
     doc.text(`${week.installerName} · week ${week.start} to ${week.end}`, MARGIN, y, {
       width: width / 2,
       lineBreak: false,
     });
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + width / 2, y, {
+    doc.text(`Page ${page} of ${pageCount}`, MARGIN + width / 2, y, {
       width: width / 2,
       align: 'right',
       lineBreak: false,
     });
-    doc.page.margins.bottom = margin;
-  }
-  doc.end();
-  return done;
+  });
 }

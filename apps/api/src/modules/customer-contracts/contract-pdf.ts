@@ -1,17 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
-
-// apps/api/assets/fonts: three levels up from this file when run from source (src/modules/customer-contracts),
-// one level up when bundled (dist/*.js, what `npm start` and CI run).
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fontDirs = [path.resolve(here, '../../../assets/fonts'), path.resolve(here, '../assets/fonts')];
-const fontsDir =
-  fontDirs.find((dir) => existsSync(path.join(dir, 'DejaVuSans.ttf'))) ?? (fontDirs[0] as string);
-const REGULAR = path.join(fontsDir, 'DejaVuSans.ttf');
-const BOLD = path.join(fontsDir, 'DejaVuSans-Bold.ttf');
+import { createPdf } from '../../platform/pdf/pdf-document';
 
 /** 10 mm in PDF points (K84). */
 const MARGIN = (10 / 25.4) * 72;
@@ -75,10 +63,9 @@ function formatInZone(date: Date, timeZone: string): string {
 }
 
 async function render(build: (doc: PDFKit.PDFDocument) => void, createdAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finish } = createPdf({
     size: 'A4',
     margin: MARGIN,
-    bufferPages: true,
     info: {
       Title: 'Customer contract',
       Creator: 'Installer Marketplace',
@@ -86,34 +73,19 @@ async function render(build: (doc: PDFKit.PDFDocument) => void, createdAt: Date)
       ModDate: createdAt,
     },
   });
-  doc.registerFont('body', REGULAR);
-  doc.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   doc.font('body').fontSize(10);
   build(doc);
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  return finish((page, pageCount) => {
     doc
       .font('body')
       .fontSize(8)
       .fillColor('#555555')
-      .text(`Page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 2, {
+      .text(`Page ${page} of ${pageCount}`, MARGIN, doc.page.height - MARGIN + 2, {
         width: doc.page.width - 2 * MARGIN,
         align: 'center',
         lineBreak: false,
       });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+  });
 }
 
 function heading(doc: PDFKit.PDFDocument, text: string) {
