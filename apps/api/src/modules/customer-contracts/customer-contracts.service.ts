@@ -8,7 +8,8 @@ import {
 } from '@app/contracts/customer-contracts.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import { isImage, isPdf } from '../../adapters/storage/file-type';
-import { StorageNotFoundError, type StoragePort } from '../../adapters/storage/storage-port';
+import { isStored } from '../../adapters/storage/is-stored';
+import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
@@ -161,12 +162,7 @@ export function createCustomerContractsService(deps: {
     async writeMissingDemoDocuments(): Promise<number> {
       let written = 0;
       for (const row of await repository.listContracts()) {
-        try {
-          await storage.get(row.filePath);
-          continue;
-        } catch (error) {
-          if (!(error instanceof StorageNotFoundError)) throw error;
-        }
+        if (await isStored(storage, row.filePath)) continue;
         const request = await repository.findRequest(row.requestId);
         const dealerId = row.dealerId ?? request?.requestorDealerId;
         if (!request || !dealerId) continue;

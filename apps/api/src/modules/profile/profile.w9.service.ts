@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@app/contracts/errors.contract';
 import { w9Messages as M, type TW9Link, type TW9Reply, W9_LIMITS } from '@app/contracts/profile.contract';
 import { extensionOf, type SniffedType, sniffFileType } from '../../adapters/storage/file-type';
-import { StorageNotFoundError, type StoragePort } from '../../adapters/storage/storage-port';
+import { isStored } from '../../adapters/storage/is-stored';
+import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { AuthContext } from '../../platform/security/auth-context';
 import { w9Pdf } from '../financials/financials.w9';
 import { type W9Repository, w9Dto } from './profile.w9.repository';
@@ -153,12 +154,7 @@ export function createW9Service({ repository, storage, signedUrlTtlSeconds, cloc
     async writeMissingDemoFiles(): Promise<number> {
       let written = 0;
       for (const row of await repository.listDemo()) {
-        try {
-          await storage.get(row.storageKey);
-          continue;
-        } catch (error) {
-          if (!(error instanceof StorageNotFoundError)) throw error;
-        }
+        if (await isStored(storage, row.storageKey)) continue;
         const pdf = w9Pdf({
           name: row.name,
           businessName: row.name,
