@@ -1,6 +1,8 @@
 import type { AccessLevel, UserType } from '@app/domain/identity/access';
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { lockRow } from '../../db/lock-row';
 import { pickColumns } from '../../db/pick-columns';
 import {
   authThrottles,
@@ -92,30 +94,20 @@ export function createAuthRepository(db: Db) {
     async listCompanies(
       user: Pick<UserRow, 'id' | 'userType' | 'dealerId' | 'installerId'>,
     ): Promise<CompanyAccessRow[]> {
-      if (user.userType === 'dealer') {
-        const granted = await db
-          .select({ id: userCompanyAccess.dealerId })
-          .from(userCompanyAccess)
-          .where(eq(userCompanyAccess.userId, user.id));
-        const ids = [user.dealerId, ...granted.map((g) => g.id)].filter((v): v is number => v != null);
-        if (ids.length === 0) return [];
-        const rows = await db
-          .select({ id: dealers.id, name: dealers.name })
-          .from(dealers)
-          .where(inArray(dealers.id, ids));
-        return orderCompanies(rows, user.dealerId, 'dealership');
-      }
+      const isDealer = user.userType === 'dealer';
+      const primaryId = isDealer ? user.dealerId : user.installerId;
       const granted = await db
-        .select({ id: userCompanyAccess.installerId })
+        .select({ id: isDealer ? userCompanyAccess.dealerId : userCompanyAccess.installerId })
         .from(userCompanyAccess)
         .where(eq(userCompanyAccess.userId, user.id));
-      const ids = [user.installerId, ...granted.map((g) => g.id)].filter((v): v is number => v != null);
+      const ids = [primaryId, ...granted.map((g) => g.id)].filter((v): v is number => v != null);
       if (ids.length === 0) return [];
+      const company = isDealer ? dealers : installers;
       const rows = await db
-        .select({ id: installers.id, name: installers.name })
-        .from(installers)
-        .where(inArray(installers.id, ids));
-      return orderCompanies(rows, user.installerId, 'specialist');
+        .select({ id: company.id, name: company.name })
+        .from(company)
+        .where(inArray(company.id, ids));
+      return orderCompanies(rows, primaryId, isDealer ? 'dealership' : 'specialist');
     },
 
     async canReachCompany(
@@ -148,15 +140,7 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Locks the token row so two concurrent refreshes with one token cannot both succeed. */
-    async findRefreshTokenForUpdate(tx: Tx, id: string) {
-      const rows = await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.id, id))
-        .for('update')
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findRefreshTokenForUpdate: (tx: Tx, id: string) => lockRow(tx, refreshTokens, eq(refreshTokens.id, id)),
 
     async markRefreshTokenUsed(tx: Tx, id: string, at: Date) {
       await tx.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
@@ -168,24 +152,14 @@ export function createAuthRepository(db: Db) {
     revokeAllForUser: (tx: Db | Tx, userId: number, at: Date) =>
       revokeLiveTokens(tx, eq(refreshTokens.userId, userId), at),
 
-    async findRefreshTokenById(id: string) {
-      const rows = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
-      return rows[0] ?? null;
-    },
+    findRefreshTokenById: (id: string) => firstRow(db, refreshTokens, eq(refreshTokens.id, id)),
 
     async insertPasswordResetToken(tx: Db | Tx, row: { tokenHash: string; userId: number; expiresAt: Date }) {
       await tx.insert(passwordResetTokens).values(row);
     },
 
-    async findPasswordResetTokenForUpdate(tx: Tx, tokenHash: string) {
-      const rows = await tx
-        .select()
-        .from(passwordResetTokens)
-        .where(eq(passwordResetTokens.tokenHash, tokenHash))
-        .for('update')
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    findPasswordResetTokenForUpdate: (tx: Tx, tokenHash: string) =>
+      lockRow(tx, passwordResetTokens, eq(passwordResetTokens.tokenHash, tokenHash)),
 
     async markPasswordResetTokenUsed(tx: Tx, tokenHash: string, at: Date) {
       await tx

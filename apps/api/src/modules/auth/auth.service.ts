@@ -134,6 +134,39 @@ export function createAuthService({
     return id;
   }
 
+  /**
+   * E-mails the user a single-use link to choose a password (a reset, or a new user's first one), valid for
+   * `ttlMs`: the token row and the outbox e-mail are written in the caller's transaction.
+   */
+  async function sendPasswordLink(
+    tx: Db | Tx,
+    user: { id: number; email: string; name: string },
+    mail: { kind: string; ttlMs: number; subject: string; why: string; validity: string },
+  ): Promise<void> {
+    const { token, hash } = createResetToken();
+    await repository.insertPasswordResetToken(tx, {
+      tokenHash: hash,
+      userId: user.id,
+      expiresAt: new Date(clock().getTime() + mail.ttlMs),
+    });
+    await enqueueOutbox(tx, {
+      channel: 'email',
+      kind: mail.kind,
+      payload: {
+        to: user.email,
+        subject: mail.subject,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          mail.why,
+          `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          '',
+          mail.validity,
+        ].join('\n'),
+      },
+    });
+  }
+
   return {
     /**
      * A user by id, without its password hash: other modules read users through here, never through the
@@ -238,31 +271,16 @@ export function createAuthService({
       }
       const user = await repository.findLoginUserByEmail(email);
       if (!user || user.status === 'disabled') return;
-      const reset = createResetToken();
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
-      await db.transaction(async (tx) => {
-        await repository.insertPasswordResetToken(tx, {
-          tokenHash: reset.hash,
-          userId: user.id,
-          expiresAt: new Date(clock().getTime() + PASSWORD_RESET_TTL_MS),
-        });
-        await enqueueOutbox(tx, {
-          channel: 'email',
+      await db.transaction((tx) =>
+        sendPasswordLink(tx, user, {
           kind: 'password-reset',
-          payload: {
-            to: user.email,
-            subject: 'Reset your password',
-            text: [
-              `Hello ${user.name},`,
-              '',
-              'Someone asked to reset the password of your account. Open this link to choose a new one:',
-              link,
-              '',
-              'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.',
-            ].join('\n'),
-          },
-        });
-      });
+          ttlMs: PASSWORD_RESET_TTL_MS,
+          subject: 'Reset your password',
+          why: 'Someone asked to reset the password of your account. Open this link to choose a new one:',
+          validity:
+            'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.',
+        }),
+      );
     },
 
     /**
@@ -273,28 +291,12 @@ export function createAuthService({
       tx: Db | Tx,
       user: { id: number; email: string; name: string },
     ): Promise<void> {
-      const invite = createResetToken();
-      const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
-      await repository.insertPasswordResetToken(tx, {
-        tokenHash: invite.hash,
-        userId: user.id,
-        expiresAt: new Date(clock().getTime() + SET_PASSWORD_TTL_MS),
-      });
-      await enqueueOutbox(tx, {
-        channel: 'email',
+      await sendPasswordLink(tx, user, {
         kind: 'set-password',
-        payload: {
-          to: user.email,
-          subject: 'Your account is ready: choose a password',
-          text: [
-            `Hello ${user.name},`,
-            '',
-            'An administrator created an account for you. Open this link to choose your password:',
-            link,
-            '',
-            'The link works once and expires in 7 days.',
-          ].join('\n'),
-        },
+        ttlMs: SET_PASSWORD_TTL_MS,
+        subject: 'Your account is ready: choose a password',
+        why: 'An administrator created an account for you. Open this link to choose your password:',
+        validity: 'The link works once and expires in 7 days.',
       });
     },
 
