@@ -142,26 +142,16 @@ describe('user management', () => {
       const res = await call(admin, 'POST', '/api/users', newUser({ email: 'bad@elite.test', ...over }));
       return { status: res.statusCode, text: res.body };
     };
-    expect(await bad({ userPhoneNumber: '81355501' })).toMatchObject({
-      status: 400,
-      text: expect.stringContaining('Phone must be exactly 10 digits'),
-    });
-    expect(await bad({ email: 'not-an-email' })).toMatchObject({
-      status: 400,
-      text: expect.stringContaining('Please enter a valid email address'),
-    });
-    expect(await bad({ userName: '  ' })).toMatchObject({
-      status: 400,
-      text: expect.stringContaining('Name is required'),
-    });
-    expect(await bad({ companyType: '' })).toMatchObject({
-      status: 400,
-      text: expect.stringContaining('Company type is required'),
-    });
-    expect(await bad({ companyType: 'dealership', companyId: sunrise })).toMatchObject({
-      status: 400,
-      text: expect.stringContaining('Access level is required for dealership users'),
-    });
+    const fieldErrors: [Record<string, unknown>, string][] = [
+      [{ userPhoneNumber: '81355501' }, 'Phone must be exactly 10 digits'],
+      [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ userName: '  ' }, 'Name is required'],
+      [{ companyType: '' }, 'Company type is required'],
+      [{ companyType: 'dealership', companyId: sunrise }, 'Access level is required for dealership users'],
+    ];
+    for (const [over, message] of fieldErrors) {
+      expect(await bad(over)).toMatchObject({ status: 400, text: expect.stringContaining(message) });
+    }
     expect((await bad({ companyType: 'dealership', companyId: sunrise, access: 'STANDARD' })).status).toBe(
       403,
     );
