@@ -20,25 +20,33 @@ describe('lifecycle journeys', () => {
   beforeAll(async () => ({ t, w, call, db } = await startLifecycleSuite()));
   afterAll(() => t.close());
 
-  /** Calls, expects 200, then posts the client's own history record the way the original client does. */
-  async function step(
-    who: Session,
-    method: 'PUT' | 'POST',
-    url: string,
-    payload: object | undefined,
-    record: { requestId: number; requestStatus: string; serviceId?: number },
-  ) {
-    const res = await call(who, method, url, payload);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    const posted = await call(who, 'POST', '/api/requestState', {
-      ...record,
-      stateDate: '2025/03/10 15:00:02',
-      changedByUserId: 999,
-      changedByUserType: 'installer',
-    });
-    expect(posted.statusCode, posted.body).toBe(200);
-    expect(posted.json()).toMatchObject({ success: true, duplicate: true });
-    return res.json();
+  /**
+   * The steps of one request's journey: each calls, expects 200, then posts the client's own history record
+   * (the state reached, and the service for a service's step) the way the original client does.
+   */
+  function stepsOf(requestId: number) {
+    return async (
+      who: Session,
+      method: 'PUT' | 'POST',
+      url: string,
+      payload: object | undefined,
+      requestStatus: string,
+      serviceId?: number,
+    ) => {
+      const res = await call(who, method, url, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+      const posted = await call(who, 'POST', '/api/requestState', {
+        requestId,
+        requestStatus,
+        serviceId,
+        stateDate: '2025/03/10 15:00:02',
+        changedByUserId: 999,
+        changedByUserType: 'installer',
+      });
+      expect(posted.statusCode, posted.body).toBe(200);
+      expect(posted.json()).toMatchObject({ success: true, duplicate: true });
+      return res.json();
+    };
   }
 
   it('a dealer request: accept, ASSIGN, schedule, CHECK IN with a VIN, each service, COMPLETE, DELIVER, REVIEW', async () => {
@@ -49,16 +57,14 @@ describe('lifecycle journeys', () => {
     const referral = await w.createReferral(request.id, 'PPF');
     const id = request.id;
     const A = w.sessions.installerA;
+    const step = stepsOf(id);
 
     await step(
       A,
       'PUT',
       `/api/requestOffered/${id}`,
       { currentStatus: 'accepted', startDate: '2025-03-12' },
-      {
-        requestId: id,
-        requestStatus: 'answered',
-      },
+      'answered',
     );
     await step(
       w.sessions.dealer,
@@ -69,7 +75,7 @@ describe('lifecycle journeys', () => {
         currentState: 'scheduled',
         installerId: w.installerA.id,
       },
-      { requestId: id, requestStatus: 'scheduled' },
+      'scheduled',
     );
     // The installer books the slot it wants: the schedule and booked days move, the appointment is queued.
     const booked = await call(A, 'PUT', '/api/schedule/', {
@@ -89,16 +95,7 @@ describe('lifecycle journeys', () => {
       ['2025-03-15', 'booked'],
     ]);
 
-    await step(
-      A,
-      'POST',
-      `/api/requestimates/${id}/actions/checkIn`,
-      { vin: VALID_VIN },
-      {
-        requestId: id,
-        requestStatus: 'received',
-      },
-    );
+    await step(A, 'POST', `/api/requestimates/${id}/actions/checkIn`, { vin: VALID_VIN }, 'received');
     expect((await db.request(id)).vin).toBe(VALID_VIN);
     for (const line of lines) {
       for (const state of ['started', 'finished'] as const) {
@@ -107,36 +104,22 @@ describe('lifecycle journeys', () => {
           'PUT',
           `/api/requestServiceState/${id}`,
           { serviceId: line.id, serviceState: state },
-          { requestId: id, requestStatus: state, serviceId: line.id },
+          state,
+          line.id,
         );
       }
     }
-    const completed = await step(A, 'PUT', `/api/requestAllService/${id}`, undefined, {
-      requestId: id,
-      requestStatus: 'finished',
-    });
+    const completed = await step(A, 'PUT', `/api/requestAllService/${id}`, undefined, 'finished');
     expect(completed.invoices).toEqual([
       expect.objectContaining({ invoiceType: 'final', amount_due: 190_000 }),
     ]);
-    await step(
-      w.sessions.dealer,
-      'POST',
-      `/api/requestimates/${id}/actions/DELIVER`,
-      {},
-      {
-        requestId: id,
-        requestStatus: 'collected',
-      },
-    );
+    await step(w.sessions.dealer, 'POST', `/api/requestimates/${id}/actions/DELIVER`, {}, 'collected');
     await step(
       w.sessions.dealer,
       'PUT',
       `/api/requestimates/requestbyID/?Id=${id}`,
       { reviewScore: 5 },
-      {
-        requestId: id,
-        requestStatus: 'reviewed',
-      },
+      'reviewed',
     );
 
     expect(await db.request(id)).toMatchObject({
@@ -192,47 +175,27 @@ describe('lifecycle journeys', () => {
     const { request, lines } = await w.estimate({ depositAmountCents: 20_000 });
     const id = request.id;
     const A = w.sessions.installerA;
+    const step = stepsOf(id);
     const booked = await step(
       A,
       'POST',
       `/api/requestimates/${id}/actions/book`,
       { startDate: '2025-03-11' },
-      {
-        requestId: id,
-        requestStatus: 'scheduled',
-      },
+      'scheduled',
     );
     expect(booked.invoices).toEqual([
       expect.objectContaining({ invoiceType: 'deposit', amount_due: 20_000, status: 'open' }),
     ]);
-    await step(
-      A,
-      'POST',
-      `/api/requestimates/${id}/actions/check-in`,
-      { vin: VALID_VIN },
-      {
-        requestId: id,
-        requestStatus: 'received',
-      },
-    );
+    await step(A, 'POST', `/api/requestimates/${id}/actions/check-in`, { vin: VALID_VIN }, 'received');
     await step(
       A,
       'PUT',
       `/api/requestServiceState/${id}`,
       { serviceId: lines[0]!.id, serviceState: 'started' },
-      {
-        requestId: id,
-        requestStatus: 'started',
-        serviceId: lines[0]!.id,
-      },
+      'started',
+      lines[0]!.id,
     );
-    const completed = await step(
-      A,
-      'PUT',
-      `/api/requestAllService/${id}`,
-      {},
-      { requestId: id, requestStatus: 'finished' },
-    );
+    const completed = await step(A, 'PUT', `/api/requestAllService/${id}`, {}, 'finished');
     // The deposit is not paid yet: it is voided (the customer never pays twice) and the final invoice asks
     // for the whole customer total.
     expect(completed.invoices).toEqual([
