@@ -22,6 +22,8 @@ describe('lifecycle transitions: refusals', () => {
     canWrongRoleSeeIt?: boolean;
     otherCompany: () => Session;
     assist: () => Session;
+    /** A request the allowed caller may act on (the happy paths above prove the effects). */
+    validState: Setup;
     /** A request in a state the action cannot start from, and the message that names both. */
     wrongState: Setup;
     wrongStateMessage: string;
@@ -31,6 +33,18 @@ describe('lifecycle transitions: refusals', () => {
     id: created.request.id,
     serviceId: created.lines[0]!.id,
   });
+  /** An estimate of installer A in `currentState`. */
+  const estimateIn =
+    (currentState: string): Setup =>
+    async () =>
+      firstLine(await w.estimate({ currentState }));
+  /** A dealer request assigned to installer A in `currentState`. */
+  const assignedToAIn =
+    (currentState: string): Setup =>
+    async () =>
+      firstLine(await w.dealerRequest({ currentState, assignedInstallerId: w.installerA.id }));
+  /** An open dealer request offered to installer A. */
+  const offeredToA: Setup = async () => firstLine(await w.openRequest([w.installerA.id]));
   /** Who does what to an installer's own estimate: a dealer cannot even see it (404). */
   const installerOnItsEstimate = {
     allowed: () => w.sessions.installerA,
@@ -57,8 +71,8 @@ describe('lifecycle transitions: refusals', () => {
     {
       name: 'accept (PUT /requestOffered)',
       ...installerOnDealerWork,
-      wrongState: async () =>
-        firstLine(await w.dealerRequest({ currentState: 'scheduled', assignedInstallerId: w.installerA.id })),
+      validState: offeredToA,
+      wrongState: assignedToAIn('scheduled'),
       wrongStateMessage: 'Cannot accept a request in state scheduled',
       send: (who, id) =>
         call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'accepted', startDate: '2025-03-12' }),
@@ -66,8 +80,8 @@ describe('lifecycle transitions: refusals', () => {
     {
       name: 'claim (POST /dashboard/claim)',
       ...installerOnDealerWork,
-      wrongState: async () =>
-        firstLine(await w.dealerRequest({ currentState: 'received', assignedInstallerId: w.installerA.id })),
+      validState: offeredToA,
+      wrongState: assignedToAIn('received'),
       wrongStateMessage: 'Cannot claim a request in state received',
       send: (who, id) =>
         call(who, 'POST', `/api/dashboard/claim/${id}`, {
@@ -78,42 +92,61 @@ describe('lifecycle transitions: refusals', () => {
     {
       name: 'assign',
       ...dealerOnItsRequest,
-      wrongState: async () => firstLine(await w.openRequest([w.installerA.id])),
+      validState: async () =>
+        firstLine(
+          await w.dealerRequest({
+            currentState: 'answered',
+            assignedInstallerId: null,
+            offers: [
+              {
+                installerId: w.installerA.id,
+                currentStatus: 'accepted',
+                startDate: new Date('2025-03-12T08:00:00Z'),
+              },
+            ],
+          }),
+        ),
+      wrongState: offeredToA,
       wrongStateMessage: 'Cannot assign a request in state new',
       send: (who, id) => action(who, id, 'assign', { installerId: w.installerA.id }),
     },
     {
       name: 'BOOK JOB',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      validState: estimateIn('new'),
+      wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot book a request in state scheduled',
       send: (who, id) => action(who, id, 'book', { startDate: '2025-03-12' }),
     },
     {
       name: 'JOB COMPLETED',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      validState: estimateIn('new'),
+      wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot complete an estimate in state scheduled',
       send: (who, id) => action(who, id, 'completeEstimate'),
     },
     {
       name: 'CHECK IN',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'new' })),
+      validState: estimateIn('scheduled'),
+      wrongState: estimateIn('new'),
       wrongStateMessage: 'Cannot check in a request in state new',
       send: (who, id) => action(who, id, 'checkIn', { vin: VALID_VIN }),
     },
     {
       name: 'RESCHEDULE',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      validState: estimateIn('scheduled'),
+      wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot reschedule a request in state received',
       send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'offered' }),
     },
     {
       name: 'START SERVICE',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      validState: estimateIn('received'),
+      wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot start a service of a request in state scheduled',
       send: (who, id, serviceId) =>
         call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'started' }),
@@ -121,7 +154,14 @@ describe('lifecycle transitions: refusals', () => {
     {
       name: 'FINISH SERVICE',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      validState: async () => {
+        const created = await w.estimate({ currentState: 'started' });
+        await t.database.exec(
+          `update request_services set service_state = 'started' where id = ${created.lines[0]!.id}`,
+        );
+        return firstLine(created);
+      },
+      wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot finish a service of a request in state received',
       send: (who, id, serviceId) =>
         call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'finished' }),
@@ -129,14 +169,16 @@ describe('lifecycle transitions: refusals', () => {
     {
       name: 'set deposit (PUT /requestimates/requestbyID/)',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      validState: estimateIn('new'),
+      wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot set a deposit on a request in state scheduled',
       send: (who, id) => call(who, 'PUT', `/api/requestimates/requestbyID/?Id=${id}`, { depositAmount: 10 }),
     },
     {
       name: 'COMPLETE JOB',
       ...installerOnItsEstimate,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'received' })),
+      validState: estimateIn('started'),
+      wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot complete a job in state received',
       send: (who, id) => call(who, 'PUT', `/api/requestAllService/${id}`),
     },
@@ -147,100 +189,54 @@ describe('lifecycle transitions: refusals', () => {
       canWrongRoleSeeIt: false,
       otherCompany: () => w.sessions.otherDealer,
       assist: () => w.sessions.dealerAssist,
-      wrongState: async () =>
-        firstLine(await w.dealerRequest({ currentState: 'started', assignedInstallerId: w.installerA.id })),
+      validState: assignedToAIn('finished'),
+      wrongState: assignedToAIn('started'),
       wrongStateMessage: 'Cannot deliver a request in state started',
       send: (who, id) => action(who, id, 'deliver'),
     },
     {
       name: 'REVIEW',
       ...dealerOnItsRequest,
-      wrongState: async () =>
-        firstLine(await w.dealerRequest({ currentState: 'finished', assignedInstallerId: w.installerA.id })),
+      validState: assignedToAIn('collected'),
+      wrongState: assignedToAIn('finished'),
       wrongStateMessage: 'Cannot review a request in state finished',
       send: (who, id) => action(who, id, 'review', { reviewScore: 4 }),
     },
     {
       name: 'delete',
       ...dealerOnItsRequest,
-      wrongState: async () =>
-        firstLine(await w.dealerRequest({ currentState: 'started', assignedInstallerId: w.installerA.id })),
+      validState: assignedToAIn('new'),
+      wrongState: assignedToAIn('started'),
       wrongStateMessage: 'Cannot delete a request in state started',
       send: (who, id) => action(who, id, 'delete'),
     },
     {
       name: 'reject',
       ...installerOnDealerWork,
-      wrongState: async () =>
-        firstLine(
-          await w.dealerRequest({
-            currentState: 'finished',
-            assignedInstallerId: w.installerA.id,
-          }),
-        ),
+      validState: offeredToA,
+      wrongState: assignedToAIn('finished'),
       wrongStateMessage: 'Cannot reject a request in state finished',
       send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'rejected' }),
     },
     {
       name: 'transfer',
       ...installerOnDealerWork,
-      wrongState: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
+      validState: estimateIn('new'),
+      wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot transfer a request in state scheduled',
       send: (who, id) => call(who, 'POST', '/api/transfer', { requestId: id, toInstaller: w.installerA2.id }),
     },
   ];
 
-  /** A request each row's allowed caller may act on (the happy paths above prove the effects). */
-  const validSetup: Record<string, Setup> = {
-    'accept (PUT /requestOffered)': async () => firstLine(await w.openRequest([w.installerA.id])),
-    'claim (POST /dashboard/claim)': async () => firstLine(await w.openRequest([w.installerA.id])),
-    assign: async () =>
-      firstLine(
-        await w.dealerRequest({
-          currentState: 'answered',
-          assignedInstallerId: null,
-          offers: [
-            {
-              installerId: w.installerA.id,
-              currentStatus: 'accepted',
-              startDate: new Date('2025-03-12T08:00:00Z'),
-            },
-          ],
-        }),
-      ),
-    'BOOK JOB': async () => firstLine(await w.estimate()),
-    'JOB COMPLETED': async () => firstLine(await w.estimate()),
-    'CHECK IN': async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
-    RESCHEDULE: async () => firstLine(await w.estimate({ currentState: 'scheduled' })),
-    'START SERVICE': async () => firstLine(await w.estimate({ currentState: 'received' })),
-    'COMPLETE JOB': async () => firstLine(await w.estimate({ currentState: 'started' })),
-    'FINISH SERVICE': async () => {
-      const created = await w.estimate({ currentState: 'started' });
-      await t.database.exec(
-        `update request_services set service_state = 'started' where id = ${created.lines[0]!.id}`,
-      );
-      return firstLine(created);
-    },
-    'set deposit (PUT /requestimates/requestbyID/)': async () => firstLine(await w.estimate()),
-    DELIVER: async () =>
-      firstLine(await w.dealerRequest({ currentState: 'finished', assignedInstallerId: w.installerA.id })),
-    REVIEW: async () =>
-      firstLine(await w.dealerRequest({ currentState: 'collected', assignedInstallerId: w.installerA.id })),
-    delete: async () =>
-      firstLine(await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerA.id })),
-    reject: async () => firstLine(await w.openRequest([w.installerA.id])),
-    transfer: async () => firstLine(await w.estimate()),
-  };
-
-  describe.each(rows.map((row) => [row.name, row] as const))('%s', (name, row) => {
+  describe.each(rows)('$name', (row) => {
     it('succeeds for the allowed role', async () => {
-      const { id, serviceId } = await validSetup[name]!();
+      const { id, serviceId } = await row.validState();
       const res = await row.send(row.allowed(), id, serviceId);
       expect(res.statusCode, res.body).toBe(200);
     });
 
     it('is refused for the wrong role (403, or 404 when it may not see the request)', async () => {
-      const { id, serviceId } = await validSetup[name]!();
+      const { id, serviceId } = await row.validState();
       const res = await row.send(row.wrongRole(), id, serviceId);
       const [status, code] = row.canWrongRoleSeeIt === false ? [404, 'NOT_FOUND'] : [403, 'FORBIDDEN'];
       expect(res.statusCode, res.body).toBe(status);
@@ -248,14 +244,14 @@ describe('lifecycle transitions: refusals', () => {
     });
 
     it('does not exist for another company (404, issue 19)', async () => {
-      const { id, serviceId } = await validSetup[name]!();
+      const { id, serviceId } = await row.validState();
       const res = await row.send(row.otherCompany(), id, serviceId);
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: `Request ${id} does not exist` });
     });
 
     it('is refused for ASSIST (403)', async () => {
-      const { id, serviceId } = await validSetup[name]!();
+      const { id, serviceId } = await row.validState();
       const res = await row.send(row.assist(), id, serviceId);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
