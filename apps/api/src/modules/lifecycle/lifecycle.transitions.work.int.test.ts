@@ -8,7 +8,8 @@ import { type LifecycleSuite, NOW, startLifecycleSuite, VALID_VIN } from './life
 /**
  * Each transition of 000 §4 from the work on the car to the end of the request (START SERVICE, FINISH SERVICE,
  * COMPLETE JOB, DELIVER, REVIEW, delete, reject, transfer, the generic update) through its documented call by
- * the allowed role, with everything it changes, invoices and deposits included.
+ * the allowed role, with everything it changes, invoices and deposits included. The trial rule's refusal of
+ * COMPLETE JOB is in payment-onboarding.int.test.ts, with the onboarding that lifts it.
  */
 describe('lifecycle transitions: work and close', () => {
   let { t, w, call, action, db } = {} as LifecycleSuite;
@@ -189,17 +190,6 @@ describe('lifecycle transitions: work and close', () => {
     await createContract(t.database.db, { requestId: request.id });
     const allowed = await call(w.sessions.installerA, 'PUT', `/api/requestServiceState/${request.id}`, body);
     expect(allowed.statusCode, allowed.body).toBe(200);
-  });
-
-  it('COMPLETE JOB is refused for a trial specialist without payment setup', async () => {
-    const { request } = await w.estimate({
-      requestorInstallerId: w.trialInstaller.id,
-      customerId: null,
-      currentState: 'started',
-    });
-    const res = await action(w.sessions.trial, request.id, 'completeJob');
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Finish payment setup before completing jobs');
   });
 
   it('DELIVER (T13) and REVIEW (T14): collected with the referral COMPLETE and its bonus, then reviewed', async () => {
