@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVehicleCatalogSuite, type VehicleCatalogSuite } from './vehicle-catalog.fixture';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
+import { startVehicleCatalogSuite } from './vehicle-catalog.fixture';
 
 type Json = Record<string, unknown>;
 
 describe('POST /vehiclesadd (row 123, rules 97–102)', () => {
-  let v = {} as VehicleCatalogSuite;
-  beforeAll(async () => {
-    v = await startVehicleCatalogSuite();
-  });
-  afterAll(() => v.t.close());
+  const v = useSuite(startVehicleCatalogSuite);
 
   const add = (body: Json) => v.call('one', 'POST', '/api/vehiclesadd', { usa: 1, ...body });
 

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { createCatalogServices } from '../../db/factories/catalog';
-import { startVehicleCatalogSuite, type VehicleCatalogSuite } from './vehicle-catalog.fixture';
+import { startVehicleCatalogSuite } from './vehicle-catalog.fixture';
 
 type Json = Record<string, unknown>;
 
 describe('vehicle catalog and price overrides (rows 118–121)', () => {
-  let v = {} as VehicleCatalogSuite;
-  beforeAll(async () => {
-    v = await startVehicleCatalogSuite();
-  });
-  afterAll(() => v.t.close());
+  const v = useSuite(startVehicleCatalogSuite);
 
   const overridesOf = async (trimId: number) => {
     const res = await v.call('one', 'GET', `/api/service-overrides-simple/${v.f.one.id}/${trimId}`);
