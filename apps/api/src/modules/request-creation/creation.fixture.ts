@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildTestApp, signIn } from '../../../test/build-test-app';
-import { createRetailCustomer, userMaker } from '../../../test/world';
+import { createRetailCustomer, createUsers } from '../../../test/world';
 import type { Db } from '../../db/client';
 import {
   addServiceInclusion,
@@ -28,17 +28,6 @@ export function creationDay(n: number) {
   const d = new Date(CREATION_NOW.getTime() + n * 86_400_000);
   return `${d.toISOString().slice(0, 10).replace(/-/g, '/')} 09:00:00`;
 }
-
-/** The fixture's users by the name the tests call them. */
-export const CREATION_USERS = {
-  dealer: 'c-dealer@example.test',
-  assist: 'c-assist@example.test',
-  bay: 'c-bay@example.test',
-  one: 'c-one@example.test',
-  two: 'c-two@example.test',
-  tint: 'c-tint@example.test',
-  far: 'c-far@example.test',
-} as const;
 
 /** Retail dollars L/M/S → cents. */
 const prices = (l: number, m: number, s: number) => ({ L: l * 100, M: m * 100, S: s * 100 });
@@ -168,14 +157,15 @@ export async function buildCreationFixture(db: Db) {
   await linkInstallerDealer(db, one.id, sun.id);
 
   const customer = await createRetailCustomer(db, one.id);
-  const user = userMaker(db, CREATION_PASSWORD);
-  await user('c-dealer@example.test', { dealerId: sun.id });
-  await user('c-assist@example.test', { dealerId: sun.id }, 'ASSIST');
-  await user('c-bay@example.test', { dealerId: bay.id });
-  await user('c-one@example.test', { installerId: one.id }, 'ADMIN');
-  await user('c-two@example.test', { installerId: two.id });
-  await user('c-tint@example.test', { installerId: tint.id });
-  await user('c-far@example.test', { installerId: far.id });
+  const users = await createUsers(db, CREATION_PASSWORD, {
+    dealer: ['c-dealer@example.test', { dealerId: sun.id }],
+    assist: ['c-assist@example.test', { dealerId: sun.id }, 'ASSIST'],
+    bay: ['c-bay@example.test', { dealerId: bay.id }],
+    one: ['c-one@example.test', { installerId: one.id }, 'ADMIN'],
+    two: ['c-two@example.test', { installerId: two.id }],
+    tint: ['c-tint@example.test', { installerId: tint.id }],
+    far: ['c-far@example.test', { installerId: far.id }],
+  });
 
   return {
     reference,
@@ -193,6 +183,7 @@ export async function buildCreationFixture(db: Db) {
     oneCustom,
     twoFront,
     twoTint,
+    users,
   };
 }
 export type CreationFixture = Awaited<ReturnType<typeof buildCreationFixture>>;
@@ -200,7 +191,8 @@ export type CreationFixture = Awaited<ReturnType<typeof buildCreationFixture>>;
 type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
 
-type UserName = keyof typeof CREATION_USERS;
+/** The fixture's users by the name the tests call them. */
+type UserName = keyof CreationFixture['users'];
 
 /**
  * One test file's app (on the creation clock unless `options` gives another, `{}` for the real one), world and
@@ -208,13 +200,15 @@ type UserName = keyof typeof CREATION_USERS;
  * `t` in `afterAll`.
  */
 export async function startCreationSuite(
-  names: readonly UserName[] = Object.keys(CREATION_USERS) as UserName[],
+  names?: readonly UserName[],
   options: { clock?: () => Date } = { clock: () => CREATION_NOW },
 ) {
   const t = await buildTestApp({}, options);
   const f = await buildCreationFixture(t.database.db);
   const s: Record<string, Session> = {};
-  for (const name of names) s[name] = await signIn(t.app, CREATION_USERS[name], CREATION_PASSWORD);
+  for (const name of names ?? (Object.keys(f.users) as UserName[])) {
+    s[name] = await signIn(t.app, f.users[name], CREATION_PASSWORD);
+  }
 
   /** Sends a call as the named user. */
   const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
