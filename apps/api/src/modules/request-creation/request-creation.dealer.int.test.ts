@@ -198,15 +198,17 @@ describe('request creation: dealers', () => {
     expect(included.json()).toMatchObject({ message: 'Already included in a selected service' });
   });
 
+  /** A dealer request to One for tomorrow, without services: what the refusal tests add to. */
+  const toOne = () => ({ requestType: 'dealer', assignedTo: f.one.id, availableDate: day(1) });
+
   it('refuses a creation whose totals disagree with the catalog, storing nothing', async () => {
     const before = await Promise.all(
       ['service_requests', 'request_services', 'request_state_history'].map(count),
     );
     const front = f.oneFront.row('WHOLE', 'M');
+    const base = toOne();
     const res = await call('dealer', 'POST', '/api/requestimates/', {
-      requestType: 'dealer',
-      assignedTo: f.one.id,
-      availableDate: day(1),
+      ...base,
       requestTotal: $(front.priceCents) + 0.02,
       requestFee: $(fee(front.priceCents)),
       services: [{ serviceId: front.id, serviceAmount: $(front.priceCents) }],
@@ -216,18 +218,14 @@ describe('request creation: dealers', () => {
       `Pricing validation failed: Total mismatch: expected ${$(front.priceCents).toFixed(2)}, got ${$(front.priceCents) + 0.02}`,
     );
     const nan = await call('dealer', 'POST', '/api/requestimates/', {
-      requestType: 'dealer',
-      assignedTo: f.one.id,
-      availableDate: day(1),
+      ...base,
       services: [{ serviceId: front.id, serviceAmount: 'NaN' }],
     });
     expect(nan.statusCode).toBe(400);
     expect((nan.json() as Json).message).toBe('Invalid cost for service 1: NaN');
     // Within the 0.01 tolerance it passes.
     const ok = await call('dealer', 'POST', '/api/requestimates/', {
-      requestType: 'dealer',
-      assignedTo: f.one.id,
-      availableDate: day(1),
+      ...base,
       requestTotal: $(front.priceCents) + 0.01,
       services: [{ serviceId: front.id }],
     });
@@ -240,7 +238,7 @@ describe('request creation: dealers', () => {
 
   it('refuses a dealer’s discount and any price the catalog does not give', async () => {
     const front = f.oneFront.row('WHOLE', 'M');
-    const base = { requestType: 'dealer', assignedTo: f.one.id, availableDate: day(1) };
+    const base = toOne();
     const discount = await call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       services: [{ serviceId: front.id, serviceAmount: $(front.priceCents), serviceDiscount: 10 }],
