@@ -103,13 +103,7 @@ describe('catalog template assignment', () => {
   });
 
   it('a request priced from the template goes through; a service outside it is refused', async () => {
-    const vehicle = await createVehicle('dealer', {
-      year: 2021,
-      make: 'Ford',
-      model: 'F-150',
-      trim: 'XLT',
-      vin: '1FTEW1EP4KFA54321',
-    });
+    const vehicle = await createVehicle('dealer', { ...f.f150, vin: '1FTEW1EP4KFA54321' });
     const request = (serviceId: number, cents: number, days: number) =>
       send('dealer', 'POST', '/api/requestimates/', {
         requestType: 'dealer',

@@ -184,6 +184,8 @@ export async function buildCreationFixture(db: Db) {
     twoFront,
     twoTint,
     users,
+    /** The dealers' truck of the reference vehicles (size L); each test registers it under a VIN of its own. */
+    f150: { year: 2021, make: 'Ford', model: 'F-150', trim: 'XLT' },
   };
 }
 export type CreationFixture = Awaited<ReturnType<typeof buildCreationFixture>>;

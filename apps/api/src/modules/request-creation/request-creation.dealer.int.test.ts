@@ -22,13 +22,7 @@ describe('request creation: dealers', () => {
   afterAll(() => t.close());
 
   it('a dealer sends a request with two services to any specialist; the matched specialists see the server totals', async () => {
-    const vehicle = await createVehicle('dealer', {
-      year: 2021,
-      make: 'Ford',
-      model: 'F-150',
-      trim: 'XLT',
-      vin: '1FTEW1EP4KFA12345',
-    });
+    const vehicle = await createVehicle('dealer', { ...f.f150, vin: '1FTEW1EP4KFA12345' });
     expect(vehicle.size).toBe('L');
     // 'Any (N)': the specialists of both categories for this dealer.
     const ppfList = (await call('dealer', 'GET', `/api/installerProximity/${f.sun.id}/PPF`)).json() as Json[];
