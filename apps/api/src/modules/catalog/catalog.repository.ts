@@ -1,6 +1,7 @@
 import type { CatalogService, ServiceCatalog } from '@app/domain/pricing/catalog-price';
 import type { VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import {
@@ -138,20 +139,16 @@ export function createCatalogRepository(db: Db) {
       tx: Db | Tx = db,
     ): Promise<{ installerId: number; masterServiceId: number } | null> {
       if (ref.serviceId != null) {
-        const rows = await tx
-          .select({ installerId: services.installerId, masterServiceId: services.masterServiceId })
-          .from(services)
-          .where(eq(services.id, ref.serviceId))
-          .limit(1);
-        return rows[0] ?? null;
+        return firstRow(tx, services, eq(services.id, ref.serviceId), {
+          installerId: services.installerId,
+          masterServiceId: services.masterServiceId,
+        });
       }
       if (ref.masterServiceId != null) {
-        const rows = await tx
-          .select({ installerId: masterServices.installerId, masterServiceId: masterServices.id })
-          .from(masterServices)
-          .where(eq(masterServices.id, ref.masterServiceId))
-          .limit(1);
-        return rows[0] ?? null;
+        return firstRow(tx, masterServices, eq(masterServices.id, ref.masterServiceId), {
+          installerId: masterServices.installerId,
+          masterServiceId: masterServices.id,
+        });
       }
       return null;
     },
@@ -177,12 +174,8 @@ export function createCatalogRepository(db: Db) {
     },
 
     async findInstaller(installerId: number) {
-      const rows = await db
-        .select(pickColumns(installers, 'id', 'name', 'offersRetail', 'offersWholesale', 'taxRateBps'))
-        .from(installers)
-        .where(eq(installers.id, installerId))
-        .limit(1);
-      return rows[0] ?? null;
+      const columns = pickColumns(installers, 'id', 'name', 'offersRetail', 'offersWholesale', 'taxRateBps');
+      return firstRow(db, installers, eq(installers.id, installerId), columns);
     },
 
     /** The installer whose Stripe tax rate id (or, for a number, whose id) this is. */

@@ -1,8 +1,10 @@
 import type { CalendarEntry } from '@app/domain/scheduling/availability';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { anyRow } from '../../db/any-row';
+import { anyRow, firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { insertOnce } from '../../db/insert-once';
+import { lockRow } from '../../db/lock-row';
 import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
 import { installerLocations, users } from '../../db/schema/identity';
@@ -94,12 +96,7 @@ export function createRequestCreationRepository(db: Db) {
           left join vehicles v on v.id = sr.vehicle_id
           where sr.id = ${requestId}::int`),
       );
-      const locked = await tx
-        .select()
-        .from(serviceRequests)
-        .where(eq(serviceRequests.id, requestId))
-        .for('update');
-      const request = locked[0];
+      const request = await lockRow(tx, serviceRequests, eq(serviceRequests.id, requestId));
       const extra = rows[0];
       if (!request || !extra) return null;
       return {
@@ -189,30 +186,21 @@ export function createRequestCreationRepository(db: Db) {
         endDate: Date | null;
       },
     ) {
-      const inserted = await conn
-        .insert(requestOffers)
-        .values({
-          requestId: values.requestId,
-          installerId: values.installerId,
-          currentStatus: values.status,
-          startDate: values.startDate,
-          endDate: values.endDate,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted[0]) return { offer: inserted[0], created: true };
-      const existing = await conn
-        .select()
-        .from(requestOffers)
-        .where(
-          and(
-            eq(requestOffers.requestId, values.requestId),
-            eq(requestOffers.installerId, values.installerId),
-          ),
-        )
-        .limit(1);
-      if (!existing[0]) throw new Error('offer vanished');
-      return { offer: existing[0], created: false };
+      const inserted = await insertOnce(conn, requestOffers, {
+        requestId: values.requestId,
+        installerId: values.installerId,
+        currentStatus: values.status,
+        startDate: values.startDate,
+        endDate: values.endDate,
+      });
+      if (inserted) return { offer: inserted, created: true };
+      const existing = await firstRow(
+        conn,
+        requestOffers,
+        and(eq(requestOffers.requestId, values.requestId), eq(requestOffers.installerId, values.installerId)),
+      );
+      if (!existing) throw new Error('offer vanished');
+      return { offer: existing, created: false };
     },
 
     async updateOfferDates(

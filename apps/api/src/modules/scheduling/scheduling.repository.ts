@@ -1,4 +1,5 @@
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { anyRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
@@ -148,19 +149,17 @@ export function createSchedulingRepository(db: Db) {
       installerId: number,
     ): Promise<boolean> {
       if (caller.companyId === installerId) return true;
-      const [row] = await db
-        .select({ id: installers.id })
-        .from(installers)
-        .where(
-          and(
-            eq(installers.id, installerId),
-            sql`(${installers.installerGroupId} = (select g.installer_group_id from ${installers} g
-                  where g.id = ${caller.companyId})
-              or exists (select 1 from ${userCompanyAccess} a
-                  where a.user_id = ${caller.userId} and a.installer_id = ${installerId}))`,
-          ),
-        );
-      return row !== undefined;
+      return anyRow(
+        db,
+        installers,
+        and(
+          eq(installers.id, installerId),
+          sql`(${installers.installerGroupId} = (select g.installer_group_id from ${installers} g
+                where g.id = ${caller.companyId})
+            or exists (select 1 from ${userCompanyAccess} a
+                where a.user_id = ${caller.userId} and a.installer_id = ${installerId}))`,
+        ),
+      );
     },
 
     /** The other installers (locations) of the installer's group; [] without a group. */

@@ -2,7 +2,10 @@ import type { TMasterService, TServiceRow } from '@app/contracts/service-catalog
 import { centsToDollars } from '@app/domain/shared/money';
 import type { VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { and, asc, eq, max, notInArray, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { insertOnce } from '../../db/insert-once';
+import { lockRow } from '../../db/lock-row';
 import { masterServices, services } from '../../db/schema/catalog';
 
 type MasterRow = typeof masterServices.$inferSelect;
@@ -92,19 +95,13 @@ export function createServiceCatalogRepository(db: Db) {
         .map(({ master, row }) => rowToWire(master, row));
     },
 
-    async maxMasterServiceId(installerId: number): Promise<number> {
+    /** The installer's highest master service id, or price row id (`services`); 0 when it has none. */
+    async maxId(of: 'masterServices' | 'services', installerId: number): Promise<number> {
+      const table = of === 'masterServices' ? masterServices : services;
       const [row] = await db
-        .select({ value: max(masterServices.id) })
-        .from(masterServices)
-        .where(eq(masterServices.installerId, installerId));
-      return row?.value ?? 0;
-    },
-
-    async maxServiceId(installerId: number): Promise<number> {
-      const [row] = await db
-        .select({ value: max(services.id) })
-        .from(services)
-        .where(eq(services.installerId, installerId));
+        .select({ value: max(table.id) })
+        .from(table)
+        .where(eq(table.installerId, installerId));
       return row?.value ?? 0;
     },
 
@@ -114,8 +111,10 @@ export function createServiceCatalogRepository(db: Db) {
       tx: Db | Tx = db,
       lock = false,
     ): Promise<{ master: MasterRow; rows: PriceRow[] } | null> {
-      const query = tx.select().from(masterServices).where(eq(masterServices.id, masterServiceId)).limit(1);
-      const [master] = lock ? await query.for('update') : await query;
+      const byId = eq(masterServices.id, masterServiceId);
+      const master = lock
+        ? await lockRow(tx, masterServices, byId)
+        : await firstRow(tx, masterServices, byId);
       if (!master) return null;
       const rows = await tx.select().from(services).where(eq(services.masterServiceId, master.id));
       return { master, rows };
@@ -123,11 +122,9 @@ export function createServiceCatalogRepository(db: Db) {
 
     /** The master service of a price row. */
     async findMasterIdOfRow(serviceId: number, tx: Db | Tx = db): Promise<number | null> {
-      const [row] = await tx
-        .select({ masterServiceId: services.masterServiceId })
-        .from(services)
-        .where(eq(services.id, serviceId))
-        .limit(1);
+      const row = await firstRow(tx, services, eq(services.id, serviceId), {
+        masterServiceId: services.masterServiceId,
+      });
       return row?.masterServiceId ?? null;
     },
 
@@ -155,8 +152,7 @@ export function createServiceCatalogRepository(db: Db) {
 
     /** Inserts a master service; null when the installer already has one of that category and description. */
     async insertMaster(tx: Tx, values: MasterValues): Promise<MasterRow | null> {
-      const [master] = await tx.insert(masterServices).values(values).onConflictDoNothing().returning();
-      return master ?? null;
+      return insertOnce(tx, masterServices, values);
     },
 
     /** Updates a master service (a category + description another of the installer's has: unique violation). */

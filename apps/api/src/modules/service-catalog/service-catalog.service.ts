@@ -130,12 +130,12 @@ export function createServiceCatalogService({ repository }: { repository: Servic
 
     /** GET /maxMasterService/{installerId} (row 112). */
     async maxMasterService(auth: AuthContext, installerId: number) {
-      return { last_service: await repository.maxMasterServiceId(ownInstallerId(auth, installerId)) };
+      return { last_service: await repository.maxId('masterServices', ownInstallerId(auth, installerId)) };
     },
 
     /** GET /maxService/{installerId} (row 113). */
     async maxService(auth: AuthContext, installerId: number) {
-      return { last_service: await repository.maxServiceId(ownInstallerId(auth, installerId)) };
+      return { last_service: await repository.maxId('services', ownInstallerId(auth, installerId)) };
     },
 
     /** GET /masterServices/{installerId}/{masterServiceId} (row 115). */

@@ -79,6 +79,17 @@ function visibleVehicleSql(owner: Owner): SQL {
         or exists (select 1 from request_offers o where o.request_id = sr.id and o.installer_id = ${owner.companyId}::int))))`;
 }
 
+/** The newest vehicle with this VIN that `scope` admits. */
+async function findLatestByVin(conn: Db | Tx, vin: string, scope: SQL): Promise<TVehicle | null> {
+  const rows = await conn
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.vin, vin), scope))
+    .orderBy(desc(vehicles.id))
+    .limit(1);
+  return rows[0] ? toVehicle(rows[0]) : null;
+}
+
 /** A reference row by its id when the caller gave one, else by its name in any case. */
 function byIdOrName(
   table: { id: AnyPgColumn; name: AnyPgColumn },
@@ -214,42 +225,23 @@ export function createVehiclesRepository(db: Db) {
     },
 
     async findOwnVehicleByVin(owner: Owner, vin: string, conn: Db | Tx = db): Promise<TVehicle | null> {
-      const rows = await conn
-        .select()
-        .from(vehicles)
-        .where(
-          and(
-            eq(vehicles.vin, vin),
-            owner.role === 'dealer'
-              ? eq(vehicles.dealerId, owner.companyId)
-              : eq(vehicles.installerId, owner.companyId),
-          ),
-        )
-        .orderBy(desc(vehicles.id))
-        .limit(1);
-      return rows[0] ? toVehicle(rows[0]) : null;
+      const own =
+        owner.role === 'dealer'
+          ? eq(vehicles.dealerId, owner.companyId)
+          : eq(vehicles.installerId, owner.companyId);
+      return findLatestByVin(conn, vin, own);
     },
 
     async findVisibleVehicleByVin(owner: Owner, vin: string): Promise<TVehicle | null> {
-      const rows = await db
-        .select()
-        .from(vehicles)
-        .where(and(eq(vehicles.vin, vin), visibleVehicleSql(owner)))
-        .orderBy(desc(vehicles.id))
-        .limit(1);
-      return rows[0] ? toVehicle(rows[0]) : null;
+      return findLatestByVin(db, vin, visibleVehicleSql(owner));
     },
 
     async findVisibleVehicleById(
       owner: Owner,
       id: number,
     ): Promise<(TVehicle & { trimId: number | null }) | null> {
-      const rows = await db
-        .select()
-        .from(vehicles)
-        .where(and(eq(vehicles.id, id), visibleVehicleSql(owner)))
-        .limit(1);
-      return rows[0] ? { ...toVehicle(rows[0]), trimId: rows[0].trimId } : null;
+      const row = await firstRow(db, vehicles, and(eq(vehicles.id, id), visibleVehicleSql(owner)));
+      return row ? { ...toVehicle(row), trimId: row.trimId } : null;
     },
 
     async insertVehicle(values: typeof vehicles.$inferInsert, conn: Db | Tx = db): Promise<TVehicle> {
