@@ -172,24 +172,33 @@ export function createCalendarSync(db: Db) {
     return gone.length;
   }
 
-  function requireInstaller(auth: AuthContext) {
-    if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only installers keep a calendar');
+  /** Removes the caller's rows of the request: the reply of a job no longer on its calendar. */
+  async function removeRows(tx: Tx, requestId: number, installerId: number): Promise<TCalendarSyncReply> {
+    const removed = await deleteRows(tx, requestId, installerId);
+    return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
   }
-  const notFound = (requestId: number) => new AppError('NOT_FOUND', `Request ${requestId} not found`);
+
+  /** Runs `work` on the caller's facts about the request in one transaction (installers only; else 404). */
+  function withFacts(
+    auth: AuthContext,
+    requestId: number,
+    work: (tx: Tx, facts: SyncFacts, installerId: number) => Promise<TCalendarSyncReply>,
+  ): Promise<TCalendarSyncReply> {
+    if (auth.userType !== 'installer') throw new AppError('FORBIDDEN', 'Only installers keep a calendar');
+    const installerId = auth.companyId;
+    return db.transaction(async (tx) => {
+      const facts = await loadFacts(tx, requestId, installerId);
+      if (!facts) throw new AppError('NOT_FOUND', `Request ${requestId} not found`);
+      return work(tx, facts, installerId);
+    });
+  }
 
   return {
     /** Rows 61 and 62: the caller's rows follow the request's state and schedule. */
     syncRequest(auth: AuthContext, requestId: number): Promise<TCalendarSyncReply> {
-      requireInstaller(auth);
-      const installerId = auth.companyId;
-      return db.transaction(async (tx) => {
-        const facts = await loadFacts(tx, requestId, installerId);
-        if (!facts) throw notFound(requestId);
+      return withFacts(auth, requestId, async (tx, facts, installerId) => {
         const status = deriveWorkStatus(facts, installerId);
-        if (status === null) {
-          const removed = await deleteRows(tx, requestId, installerId);
-          return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
-        }
+        if (status === null) return removeRows(tx, requestId, installerId);
         const planned = await planRows(tx, requestId, facts, status);
         if (planned === null || sameRows(planned, facts.existing)) {
           return {
@@ -223,16 +232,11 @@ export function createCalendarSync(db: Db) {
 
     /** Row 63: only a job the lifecycle removed from the caller's calendar loses its rows; else 409. */
     removeRequest(auth: AuthContext, requestId: number): Promise<TCalendarSyncReply> {
-      requireInstaller(auth);
-      const installerId = auth.companyId;
-      return db.transaction(async (tx) => {
-        const facts = await loadFacts(tx, requestId, installerId);
-        if (!facts) throw notFound(requestId);
+      return withFacts(auth, requestId, async (tx, facts, installerId) => {
         if (deriveWorkStatus(facts, installerId) !== null) {
           throw new AppError('CONFLICT', calendarMessages.stillScheduled(requestId, facts.currentState));
         }
-        const removed = await deleteRows(tx, requestId, installerId);
-        return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
+        return removeRows(tx, requestId, installerId);
       });
     },
   };
