@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, createTestConfig } from '../src/config';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -30,6 +31,37 @@ export async function buildTestApp(
   };
 }
 
+/** How a suite's app is built: its config overrides, its clock, and the time its setup may take. */
+export type TestAppOptions = { config?: Partial<Config>; clock?: () => Date; timeout?: number };
+
+/** Builds a suite's data on its app and returns what its tests read of it (under names other than the app's). */
+type TestSetup<W extends object> = (t: TestApp) => Promise<W> | Promise<void>;
+
+/**
+ * A suite's app: built (then `setup` run on it) before the suite's first test and closed after its last. The
+ * object returned is filled in then: the app's fields and those of the world `setup` returned.
+ */
+export function useTestApp<W extends object = Record<never, never>>(setup?: TestSetup<W>): TestApp & W;
+export function useTestApp<W extends object = Record<never, never>>(
+  options: TestAppOptions,
+  setup?: TestSetup<W>,
+): TestApp & W;
+export function useTestApp<W extends object>(
+  first?: TestAppOptions | TestSetup<W>,
+  second?: TestSetup<W>,
+): TestApp & W {
+  const [options, setup]: [TestAppOptions, TestSetup<W>?] =
+    typeof first === 'function' ? [{}, first] : [first ?? {}, second];
+  const suite = {} as TestApp & W;
+  beforeAll(async () => {
+    const t = await buildTestApp(options.config, { clock: options.clock });
+    Object.assign(suite, t);
+    if (setup) Object.assign(suite, await setup(t));
+  }, options.timeout);
+  afterAll(() => suite.close());
+  return suite;
+}
+
 /** A GET as a signed-in caller (its `headers`) or, without them, as an anonymous one. */
 export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url, headers });
@@ -58,4 +90,17 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
     ...body,
     headers: { authorization: `Bearer ${body.accessToken}` },
   };
+}
+
+/** Signs each user in, in turn (all with `password`); their sessions under the same keys. */
+export async function signInAll<K extends string>(
+  app: FastifyInstance,
+  password: string,
+  emails: Record<K, string>,
+): Promise<Record<K, Awaited<ReturnType<typeof signIn>>>> {
+  const sessions = {} as Record<K, Awaited<ReturnType<typeof signIn>>>;
+  for (const [key, email] of Object.entries(emails) as [K, string][]) {
+    sessions[key] = await signIn(app, email, password);
+  }
+  return sessions;
 }

@@ -1,40 +1,32 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, get, post, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { get, post, signIn, useTestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { createDealer, createInstaller, createUser, grantCompanyAccess } from '../../db/factories/identity';
 
 const PASSWORD = 'correct horse battery';
 
 describe('identity: sign-in, tokens, sign-out', () => {
-  let t: TestApp;
-  let dealerUser: Awaited<ReturnType<typeof createUser>>;
-  let installerUser: Awaited<ReturnType<typeof createUser>>;
-  let otherInstallerId: number;
-  let groupedInstallerId: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp(async ({ database: { db } }) => {
     const dealer = await createDealer(db, { name: 'Sunrise Test Motors' });
-    dealerUser = await createUser(db, {
+    const dealerUser = await createUser(db, {
       email: 'Dealer.Person@Example.test',
       password: PASSWORD,
       dealerId: dealer.id,
     });
     const installer = await createInstaller(db, { name: 'Elite Test Film' });
     const second = await createInstaller(db, { name: 'Elite Test Film North' });
-    groupedInstallerId = second.id;
-    otherInstallerId = (await createInstaller(db, { name: 'Someone Else Tint' })).id;
-    installerUser = await createUser(db, {
+    const groupedInstallerId = second.id;
+    const otherInstallerId = (await createInstaller(db, { name: 'Someone Else Tint' })).id;
+    const installerUser = await createUser(db, {
       email: 'installer@example.test',
       password: PASSWORD,
       installerId: installer.id,
       access: 'ADMIN',
     });
     await grantCompanyAccess(db, { userId: installerUser.id, installerId: second.id });
+    return { dealerUser, installerUser, otherInstallerId, groupedInstallerId };
   });
-  afterAll(() => t.close());
 
   it('signs a dealer in with the groups claim and the dealer company', async () => {
     const res = await post(t.app, '/api/auth/signin', {
@@ -46,16 +38,16 @@ describe('identity: sign-in, tokens, sign-out', () => {
     expect(body.tokenType).toBe('Bearer');
     expect(body.expiresIn).toBe(900);
     expect(body.user).toMatchObject({
-      userId: dealerUser.id,
+      userId: t.dealerUser.id,
       userType: 'dealer',
       groups: ['Dealer'],
-      companyId: dealerUser.dealerId,
+      companyId: t.dealerUser.dealerId,
       access: 'STANDARD',
     });
     const claims = decodeJwt(body.accessToken);
-    expect(claims.sub).toBe(String(dealerUser.id));
+    expect(claims.sub).toBe(String(t.dealerUser.id));
     expect(claims.groups).toEqual(['Dealer']);
-    expect(claims.companyId).toBe(dealerUser.dealerId);
+    expect(claims.companyId).toBe(t.dealerUser.dealerId);
   });
 
   it('refuses a wrong password and an unknown e-mail with the same M2 answer', async () => {
@@ -99,7 +91,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
       authorization: `Bearer ${rotated.accessToken}`,
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ User_id: installerUser.id, Company_id: installerUser.installerId });
+    expect(me.json()).toMatchObject({ User_id: t.installerUser.id, Company_id: t.installerUser.installerId });
 
     // Replaying the first refresh token: refused, and the rotated one dies with it.
     const replay = await post(t.app, '/api/auth/refresh', { refreshToken: session.refreshToken });
@@ -119,7 +111,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
 
   it('switches company through refresh, only to companies the user may reach', async () => {
     const session = await signIn(t.app, 'installer@example.test', PASSWORD);
-    const access = await get(t.app, `/api/userAccess/${installerUser.id}`, session.headers);
+    const access = await get(t.app, `/api/userAccess/${t.installerUser.id}`, session.headers);
     expect(access.statusCode).toBe(200);
     expect(access.json().map((c: { company_name: string }) => c.company_name)).toEqual([
       'Elite Test Film',
@@ -128,34 +120,34 @@ describe('identity: sign-in, tokens, sign-out', () => {
 
     const switched = await post(t.app, '/api/auth/refresh', {
       refreshToken: session.refreshToken,
-      companyId: groupedInstallerId,
+      companyId: t.groupedInstallerId,
     });
     expect(switched.statusCode).toBe(200);
     const body = switched.json();
-    expect(body.user.companyId).toBe(groupedInstallerId);
-    const record = await get(t.app, `/api/installers/${groupedInstallerId}`, {
+    expect(body.user.companyId).toBe(t.groupedInstallerId);
+    const record = await get(t.app, `/api/installers/${t.groupedInstallerId}`, {
       authorization: `Bearer ${body.accessToken}`,
     });
     expect(record.statusCode).toBe(200);
     expect(record.json()[0]).toMatchObject({
-      Installer_id: groupedInstallerId,
+      Installer_id: t.groupedInstallerId,
       Installer_Name: 'Elite Test Film North',
     });
 
     const refused = await post(t.app, '/api/auth/refresh', {
       refreshToken: body.refreshToken,
-      companyId: otherInstallerId,
+      companyId: t.otherInstallerId,
     });
     expect(refused.statusCode).toBe(403);
   });
 
   it('reads the caller’s own company records and refuses another company of the same kind', async () => {
     const dealerSession = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
-    const own = await get(t.app, `/api/dealers/${dealerUser.dealerId}`, dealerSession.headers);
+    const own = await get(t.app, `/api/dealers/${t.dealerUser.dealerId}`, dealerSession.headers);
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual([
       expect.objectContaining({
-        dealer_id: dealerUser.dealerId,
+        dealer_id: t.dealerUser.dealerId,
         dealer_name: 'Sunrise Test Motors',
         customer_contract: 'N',
       }),
@@ -167,12 +159,12 @@ describe('identity: sign-in, tokens, sign-out', () => {
   });
 
   it('refuses protected calls without a token or with a tampered one', async () => {
-    const none = await get(t.app, `/api/dealers/${dealerUser.dealerId}`);
+    const none = await get(t.app, `/api/dealers/${t.dealerUser.dealerId}`);
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('UNAUTHENTICATED');
     const session = await signIn(t.app, 'dealer.person@example.test', PASSWORD);
     const tampered = `${session.accessToken.slice(0, -4)}AAAA`;
-    const bad = await get(t.app, `/api/dealers/${dealerUser.dealerId}`, {
+    const bad = await get(t.app, `/api/dealers/${t.dealerUser.dealerId}`, {
       authorization: `Bearer ${tampered}`,
     });
     expect(bad.statusCode).toBe(401);
@@ -188,11 +180,7 @@ describe('identity: sign-in, tokens, sign-out', () => {
 });
 
 describe('identity: the guard keeps a resolved user for AUTH_CACHE_MS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ authCacheMs: 300 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ config: { authCacheMs: 300 } });
 
   it('a disabled user is refused once the cache time has passed', async () => {
     const user = await createUser(t.database.db, { email: 'cached@example.test', password: PASSWORD });
@@ -211,20 +199,16 @@ describe('identity: the guard keeps a resolved user for AUTH_CACHE_MS', () => {
 });
 
 describe('identity: ASSIST is read-only on the server', () => {
-  let t: TestApp;
-  let installerId: number;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
-    installerId = (await createInstaller(db)).id;
+  const t = useTestApp(async ({ database: { db } }) => {
+    const installerId = (await createInstaller(db)).id;
     const user = userMaker(db, PASSWORD);
     await user('assist-installer@example.test', { installerId }, 'ASSIST');
     await user('std-installer@example.test', { installerId });
     await user('assist-dealer@example.test', {}, 'ASSIST');
+    return { installerId };
   });
-  afterAll(() => t.close());
 
-  const update = (headers: Record<string, string>, id = installerId) =>
+  const update = (headers: Record<string, string>, id = t.installerId) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/updateLocation/${id}`,
@@ -237,7 +221,7 @@ describe('identity: ASSIST is read-only on the server', () => {
     const res = await update(assist.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Your access level (ASSIST) is read-only.' });
-    const read = await get(t.app, `/api/installerAuth/${installerId}`, assist.headers);
+    const read = await get(t.app, `/api/installerAuth/${t.installerId}`, assist.headers);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ authenticated: 0, calendar_id: null });
 
@@ -259,10 +243,10 @@ describe('identity: ASSIST is read-only on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      installer_id: installerId,
+      installer_id: t.installerId,
       calendar_id: 'shop@calendar.local',
     });
-    const read = await get(t.app, `/api/installerAuth/${installerId}`, std.headers);
+    const read = await get(t.app, `/api/installerAuth/${t.installerId}`, std.headers);
     expect(read.json()).toMatchObject({
       authenticated: 1,
       Authenticated: 1,

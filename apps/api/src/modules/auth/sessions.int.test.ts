@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, post, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, post, signIn, useTestApp } from '../../../test/build-test-app';
 import { createInstaller, createUser } from '../../db/factories/identity';
 import { resetPasswordThroughOutbox } from './password-reset.fixture';
 
@@ -11,17 +11,13 @@ describe.each([
   { authCacheMs: 0, label: 'AUTH_CACHE_MS=0' },
   { authCacheMs: 300, label: 'AUTH_CACHE_MS=300' },
 ])('sessions end with their access tokens ($label)', ({ authCacheMs }) => {
-  let t: TestApp;
-  let dealerId: number;
-  beforeAll(async () => {
-    t = await buildTestApp({ authCacheMs });
-    const user = await createUser(t.database.db, { email: 'leaver@example.test', password: PASSWORD });
-    dealerId = user.dealerId as number;
+  const t = useTestApp({ config: { authCacheMs } }, async ({ database }) => {
+    const user = await createUser(database.db, { email: 'leaver@example.test', password: PASSWORD });
+    return { dealerId: user.dealerId as number };
   });
-  afterAll(() => t.close());
 
   const read = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: `/api/dealers/${dealerId}`, headers });
+    t.app.inject({ method: 'GET', url: `/api/dealers/${t.dealerId}`, headers });
   // Another API process keeps its cached answer for at most AUTH_CACHE_MS: wait that long where it matters.
   const afterCacheTime = () => new Promise((resolve) => setTimeout(resolve, authCacheMs + 50));
 
@@ -64,12 +60,9 @@ describe.each([
 
 /** Issue 19, finding 10: the web app's refresh token lives in an HttpOnly cookie, spent only with a CSRF header. */
 describe('the refresh-token cookie', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ publicUrl: 'https://app.example.test' });
-    await createUser(t.database.db, { email: 'browser@example.test', password: PASSWORD });
+  const t = useTestApp({ config: { publicUrl: 'https://app.example.test' } }, async ({ database }) => {
+    await createUser(database.db, { email: 'browser@example.test', password: PASSWORD });
   });
-  afterAll(() => t.close());
 
   type Cookie = { name: string; value: string; path?: string; secure?: boolean; httpOnly?: boolean };
   const cookieOf = (res: { cookies: { name: string; value: string }[] }): Cookie | undefined =>
@@ -163,10 +156,7 @@ describe('the refresh-token cookie', () => {
 
 /** Issue 19, finding 10: an ADMIN learns the account status only of users of its own companies. */
 describe('user status for administrators', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp(async ({ database: { db } }) => {
     const mine = await createInstaller(db, { name: 'Admin Own Tint' });
     const theirs = await createInstaller(db, { name: 'Other Company Tint' });
     await createUser(db, {
@@ -178,7 +168,6 @@ describe('user status for administrators', () => {
     await createUser(db, { email: 'colleague@own.test', installerId: mine.id, status: 'pending' });
     await createUser(db, { email: 'stranger@other.test', installerId: theirs.id });
   });
-  afterAll(() => t.close());
 
   it('answers for the caller’s companies and not_found for anyone else, as for a missing user', async () => {
     const admin = await signIn(t.app, 'admin@own.test', PASSWORD);

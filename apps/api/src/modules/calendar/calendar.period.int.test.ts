@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { createCustomer } from '../../db/factories/customers';
 import { createServiceRequest, type WorkStatus } from '../../db/factories/service-requests';
 import { calendarBlockedDays } from '../../db/schema/calendar';
-import { caller, type Session } from '../lifecycle/lifecycle.fixture';
+import { caller } from '../lifecycle/lifecycle.fixture';
 import { buildCalendarAccessWorld, type CalendarCaller } from '../scheduling/calendar-access.fixture';
 
 /**
@@ -38,25 +38,14 @@ function switchZone(zone: string | undefined): string | undefined {
 }
 
 describe('GET /dealerCalendars/{installerId}', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let installerId: number;
-  let jobA: number;
-  let jobB: number;
-  const s = {} as Record<CalendarCaller, Session>;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    call = caller(t.app);
-    const db = t.database.db;
-    const world = await buildCalendarAccessWorld(db, t.config.jwtSecret, {
+  const t = useTestApp({ timeout: 120_000 }, async ({ app, database: { db }, config }) => {
+    const world = await buildCalendarAccessWorld(db, config.jwtSecret, {
       name: 'Period Shop',
       capacity: 5,
       locationCapacity: 2,
       dealerName: 'Bayside Motors',
     });
-    installerId = world.installerId;
-    Object.assign(s, world.sessions);
+    const { installerId } = world;
     const dealer = { id: world.dealerId };
     const customer = await createCustomer(db, { owningInstallerId: installerId, name: 'Dana Whitfield' });
 
@@ -83,7 +72,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
       });
       return created.request.id;
     };
-    jobA = await job(
+    const jobA = await job(
       '2026-03-07',
       [
         { amountCents: 150_000, discountCents: 10_000, durationTenths: 15 },
@@ -92,7 +81,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
       'booked',
       { customerId: customer.id },
     );
-    jobB = await job(
+    const jobB = await job(
       '2026-03-08',
       [{ amountCents: 80_000, discountCents: 5_000, durationTenths: 10 }],
       'booked',
@@ -109,11 +98,11 @@ describe('GET /dealerCalendars/{installerId}', () => {
     await job('2026-03-06', [{ amountCents: 20_000, durationTenths: 10 }], 'finished');
     await job('2026-03-08', [{ amountCents: 70_000, durationTenths: 10 }], 'booked', {}, world.outsiderId);
     await db.insert(calendarBlockedDays).values({ installerId, workDate: '2026-03-11', reason: 'Training' });
-  }, 120_000);
-  afterAll(() => t.close());
+    return { call: caller(app), installerId, jobA, jobB, sessions: world.sessions };
+  });
 
-  const read = (who: Session, from: string, to: string, id = installerId) =>
-    call(who, 'GET', `/api/dealerCalendars/${id}?from=${from}&to=${to}`);
+  const read = (who: CalendarCaller, from: string, to: string, id = t.installerId) =>
+    t.call(t.sessions[who], 'GET', `/api/dealerCalendars/${id}?from=${from}&to=${to}`);
 
   describe.each([
     ['America/Los_Angeles', 480, 420],
@@ -134,7 +123,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
     });
 
     it('computes jobs, Capacity Used % and revenue over the DST change as hand-computed', async () => {
-      const res = await read(s.installer, '2026-03-05', '2026-03-11');
+      const res = await read('installer', '2026-03-05', '2026-03-11');
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.overview).toEqual({
@@ -160,7 +149,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
     });
 
     it('counts a line once, in the period of its first work day', async () => {
-      const res = await read(s.installer, '2026-03-09', '2026-03-15');
+      const res = await read('installer', '2026-03-09', '2026-03-15');
       expect(res.json().overview).toMatchObject({
         jobs: 3,
         jobDays: 2,
@@ -171,11 +160,11 @@ describe('GET /dealerCalendars/{installerId}', () => {
   });
 
   it('lists each line’s work per day with row 64’s fields and the job’s span', async () => {
-    const body = (await read(s.installer, '2026-03-08', '2026-03-08')).json();
-    const ofA = body.entries.filter((e: { requestId: number }) => e.requestId === jobA);
+    const body = (await read('installer', '2026-03-08', '2026-03-08')).json();
+    const ofA = body.entries.filter((e: { requestId: number }) => e.requestId === t.jobA);
     expect(ofA).toHaveLength(2);
     expect(ofA[0]).toMatchObject({
-      requestId: jobA,
+      requestId: t.jobA,
       requestType: 'installer',
       workDate: '2026-03-08',
       work_date: '2026-03-08',
@@ -203,7 +192,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
       lineFirstDay: false,
     });
     expect(ofA[1]).toMatchObject({ serviceNumber: 2, serviceCount: 2, dailyWork: 0.5, lineFirstDay: true });
-    const b = body.entries.find((e: { requestId: number }) => e.requestId === jobB);
+    const b = body.entries.find((e: { requestId: number }) => e.requestId === t.jobB);
     expect(b).toMatchObject({
       requestType: 'dealer',
       dealerName: 'Bayside Motors',
@@ -211,11 +200,11 @@ describe('GET /dealerCalendars/{installerId}', () => {
       jobDays: 1,
     });
     expect(typeof b.dueDate).toBe('string');
-    expect(body.entries.map((e: { requestId: number }) => e.requestId)).toEqual([jobA, jobA, jobB]);
+    expect(body.entries.map((e: { requestId: number }) => e.requestId)).toEqual([t.jobA, t.jobA, t.jobB]);
   });
 
   it('an empty period answers empty entries and zero figures', async () => {
-    const body = (await read(s.installer, '2027-01-01', '2027-01-31')).json();
+    const body = (await read('installer', '2027-01-01', '2027-01-31')).json();
     expect(body.entries).toEqual([]);
     expect(body.capacity).toHaveLength(31);
     expect(body.overview).toMatchObject({ jobs: 0, jobDays: 0, capacityUsedPercent: 0, revenue: 0 });
@@ -223,7 +212,7 @@ describe('GET /dealerCalendars/{installerId}', () => {
 
   it('ASSIST, another location of the group and a granted user may read it', async () => {
     for (const who of ['assist', 'sibling', 'granted'] as const) {
-      const res = await read(s[who], '2026-03-05', '2026-03-11');
+      const res = await read(who, '2026-03-05', '2026-03-11');
       expect(res.statusCode, who).toBe(200);
       expect(res.json().overview.jobs).toBe(5);
     }
@@ -231,12 +220,12 @@ describe('GET /dealerCalendars/{installerId}', () => {
 
   it('another installer, a dealer and an unknown installer get 404; anonymous 401', async () => {
     for (const who of ['other', 'dealer'] as const) {
-      expect((await read(s[who], '2026-03-05', '2026-03-11')).statusCode, who).toBe(404);
+      expect((await read(who, '2026-03-05', '2026-03-11')).statusCode, who).toBe(404);
     }
-    expect((await read(s.installer, '2026-03-05', '2026-03-11', 2_000_000)).statusCode).toBe(404);
+    expect((await read('installer', '2026-03-05', '2026-03-11', 2_000_000)).statusCode).toBe(404);
     const anonymous = await t.app.inject({
       method: 'GET',
-      url: `/api/dealerCalendars/${installerId}?from=2026-03-05&to=2026-03-11`,
+      url: `/api/dealerCalendars/${t.installerId}?from=2026-03-05&to=2026-03-11`,
     });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -250,12 +239,16 @@ describe('GET /dealerCalendars/{installerId}', () => {
       ['', '2026-03-05', /.+/],
     ];
     for (const [from, to, message] of cases) {
-      const res = await read(s.installer, from, to);
+      const res = await read('installer', from, to);
       expect(res.statusCode, `${from}..${to}: ${res.body}`).toBe(400);
       expect(res.json().message ?? res.json().error?.message ?? res.body).toMatch(message);
     }
-    const missing = await call(s.installer, 'GET', `/api/dealerCalendars/${installerId}?from=2026-03-01`);
+    const missing = await t.call(
+      t.sessions.installer,
+      'GET',
+      `/api/dealerCalendars/${t.installerId}?from=2026-03-01`,
+    );
     expect(missing.statusCode).toBe(400);
-    expect((await read(s.installer, '2026-03-01', '2026-05-02')).statusCode).toBe(200);
+    expect((await read('installer', '2026-03-01', '2026-05-02')).statusCode).toBe(200);
   });
 });

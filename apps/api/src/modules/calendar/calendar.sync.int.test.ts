@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createInstaller, createUser } from '../../db/factories/identity';
 import {
   createServiceRequest,
@@ -9,7 +9,7 @@ import {
 } from '../../db/factories/service-requests';
 import { calendarDays } from '../../db/schema/calendar';
 import { serviceRequests } from '../../db/schema/service-requests';
-import { caller, mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+import { caller, mintSession } from '../lifecycle/lifecycle.fixture';
 
 /**
  * Rows 61–63, server-derived (decision 022 item 5): PUT /installerCalendarProgress/{requestId} and PUT
@@ -17,27 +17,21 @@ import { caller, mintSession, type Session } from '../lifecycle/lifecycle.fixtur
  * DELETE /installerCalendars/{requestId} removes them only once the lifecycle removed the job.
  */
 describe('rows 61–63: calendar rows follow the request', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let installerId: number;
-  let me: Session;
-  let stranger: Session;
-  let assist: Session;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    call = caller(t.app);
-    const db = t.database.db;
-    installerId = (await createInstaller(db, { name: 'Sync Shop' })).id;
+  const t = useTestApp({ timeout: 120_000 }, async ({ app, database: { db }, config }) => {
+    const installerId = (await createInstaller(db, { name: 'Sync Shop' })).id;
     const otherId = (await createInstaller(db, { name: 'Sync Stranger' })).id;
-    me = await mintSession(t.config.jwtSecret, await createUser(db, { installerId }));
-    assist = await mintSession(t.config.jwtSecret, await createUser(db, { installerId, access: 'ASSIST' }));
-    stranger = await mintSession(t.config.jwtSecret, await createUser(db, { installerId: otherId }));
-  }, 120_000);
-  afterAll(() => t.close());
+    return {
+      call: caller(app),
+      installerId,
+      me: await mintSession(config.jwtSecret, await createUser(db, { installerId })),
+      assist: await mintSession(config.jwtSecret, await createUser(db, { installerId, access: 'ASSIST' })),
+      stranger: await mintSession(config.jwtSecret, await createUser(db, { installerId: otherId })),
+    };
+  });
 
   /** A two-line job (1.5 + 1 days) from 2026-04-06 in `state`, its rows in `workStatus`. */
   async function job(state: RequestState, workStatus: WorkStatus) {
+    const { installerId } = t;
     const created = await createServiceRequest(t.database.db, {
       requestType: 'installer',
       requestorInstallerId: installerId,
@@ -61,7 +55,7 @@ describe('rows 61–63: calendar rows follow the request', () => {
         eventId: calendarDays.eventId,
       })
       .from(calendarDays)
-      .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, installerId)))
+      .where(and(eq(calendarDays.requestId, requestId), eq(calendarDays.installerId, t.installerId)))
       .orderBy(asc(calendarDays.workDate), asc(calendarDays.id));
 
   it('PUT /installerCalendars/{requestId} repairs a booked job’s rows to its plan, then changes nothing', async () => {
@@ -71,7 +65,7 @@ describe('rows 61–63: calendar rows follow the request', () => {
     await t.database.db
       .delete(calendarDays)
       .where(and(eq(calendarDays.requestId, id), eq(calendarDays.workDate, '2026-04-08')));
-    const res = await call(me, 'PUT', `/api/installerCalendars/${id}`);
+    const res = await t.call(t.me, 'PUT', `/api/installerCalendars/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -89,10 +83,10 @@ describe('rows 61–63: calendar rows follow the request', () => {
     ]);
     // One appointment per job: its id stays on every row.
     expect(new Set(rows.map((r) => r.eventId))).toEqual(new Set([first?.eventId]));
-    const again = await call(me, 'PUT', `/api/installerCalendars/${id}/`);
+    const again = await t.call(t.me, 'PUT', `/api/installerCalendars/${id}/`);
     expect(again.json()).toMatchObject({ workStatus: 'booked', rows: 4, changed: false });
     // Row 57 reads the same per-line rows: each line's share of each day.
-    const read = await call(me, 'GET', `/api/installerCalendarRequest/${id}`);
+    const read = await t.call(t.me, 'GET', `/api/installerCalendarRequest/${id}`);
     expect(read.statusCode).toBe(200);
     const days = read.json() as {
       workDate: string;
@@ -111,18 +105,18 @@ describe('rows 61–63: calendar rows follow the request', () => {
 
   it('PUT /installerCalendarProgress/{requestId} moves a started job’s rows to started (convention 20)', async () => {
     const id = await job('started', 'booked');
-    const res = await call(me, 'PUT', `/api/installerCalendarProgress/${id}`);
+    const res = await t.call(t.me, 'PUT', `/api/installerCalendarProgress/${id}`);
     expect(res.json()).toMatchObject({ workStatus: 'started', rows: 4, changed: true });
     expect(new Set((await rowsOf(id)).map((r) => r.status))).toEqual(new Set(['started']));
     const finished = await job('finished', 'started');
-    expect((await call(me, 'PUT', `/api/installerCalendarProgress/${finished}`)).json()).toMatchObject({
+    expect((await t.call(t.me, 'PUT', `/api/installerCalendarProgress/${finished}`)).json()).toMatchObject({
       workStatus: 'finished',
     });
   });
 
   it('DELETE refuses a job still on the calendar (409 with a message) and removes a deleted one’s rows', async () => {
     const id = await job('scheduled', 'booked');
-    const refused = await call(me, 'DELETE', `/api/installerCalendars/${id}`);
+    const refused = await t.call(t.me, 'DELETE', `/api/installerCalendars/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/still on the calendar/);
     expect(await rowsOf(id)).toHaveLength(4);
@@ -130,7 +124,7 @@ describe('rows 61–63: calendar rows follow the request', () => {
       .update(serviceRequests)
       .set({ currentState: 'deleted', deletedAt: new Date() })
       .where(eq(serviceRequests.id, id));
-    const removed = await call(me, 'DELETE', `/api/installerCalendars/${id}`);
+    const removed = await t.call(t.me, 'DELETE', `/api/installerCalendars/${id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({
       success: true,
@@ -140,7 +134,7 @@ describe('rows 61–63: calendar rows follow the request', () => {
       changed: true,
     });
     expect(await rowsOf(id)).toEqual([]);
-    expect((await call(me, 'DELETE', `/api/installerCalendars/${id}`)).json().changed).toBe(false);
+    expect((await t.call(t.me, 'DELETE', `/api/installerCalendars/${id}`)).json().changed).toBe(false);
   });
 
   it('another installer’s request is 404, a dealer-less stranger cannot touch it, ASSIST is refused', async () => {
@@ -150,10 +144,10 @@ describe('rows 61–63: calendar rows follow the request', () => {
       ['PUT', `/api/installerCalendarProgress/${id}`],
       ['DELETE', `/api/installerCalendars/${id}`],
     ] as const) {
-      expect((await call(stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
-      expect((await call(assist, method, url)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await t.call(t.stranger, method, url)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await t.call(t.assist, method, url)).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await call(me, 'PUT', '/api/installerCalendars/2000000')).statusCode).toBe(404);
+    expect((await t.call(t.me, 'PUT', '/api/installerCalendars/2000000')).statusCode).toBe(404);
     expect(await rowsOf(id)).toHaveLength(4);
   });
 });

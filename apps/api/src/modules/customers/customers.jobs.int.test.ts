@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { signInAll, useTestApp } from '../../../test/build-test-app';
 import { createRetailCustomer, userMaker } from '../../../test/world';
 import { createCustomer, linkInstallerDealer } from '../../db/factories/customers';
 import { createDealer, createInstaller } from '../../db/factories/identity';
@@ -13,14 +13,7 @@ const PASSWORD = 'customers-jobs-password';
  * specialist reads its own work for its own customers and dealerships only.
  */
 describe('customers screen: SHOW JOBS and the type-ahead', () => {
-  let t: TestApp;
-  let as: Record<'one' | 'two' | 'dealer' | 'assist', { headers: Record<string, string> }>;
-  let ids: { one: number; two: number; rita: number; other: number; sun: number; stranger: number };
-  let jobs: { retail: number; dealer: number };
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp(async ({ app, database: { db } }) => {
     const one = await createInstaller(db, { name: 'One Film' });
     const two = await createInstaller(db, { name: 'Two Film' });
     const sun = await createDealer(db, { name: 'Sun Motors' });
@@ -48,61 +41,61 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
       currentState: 'finished',
       history: 'none',
     });
-    jobs = { retail: retail.request.id, dealer: dealerJob.request.id };
     const user = userMaker(db, PASSWORD);
     await user('cj-one@example.test', { installerId: one.id });
     await user('cj-assist@example.test', { installerId: one.id }, 'ASSIST');
     await user('cj-two@example.test', { installerId: two.id });
     await user('cj-dealer@example.test', { dealerId: sun.id });
-    const sign = (email: string) => signIn(t.app, email, PASSWORD);
-    as = {
-      one: await sign('cj-one@example.test'),
-      assist: await sign('cj-assist@example.test'),
-      two: await sign('cj-two@example.test'),
-      dealer: await sign('cj-dealer@example.test'),
+    return {
+      jobs: { retail: retail.request.id, dealer: dealerJob.request.id },
+      as: await signInAll(app, PASSWORD, {
+        one: 'cj-one@example.test',
+        assist: 'cj-assist@example.test',
+        two: 'cj-two@example.test',
+        dealer: 'cj-dealer@example.test',
+      }),
+      ids: { one: one.id, two: two.id, rita: rita.id, other: other.id, sun: sun.id, stranger: stranger.id },
     };
-    ids = { one: one.id, two: two.id, rita: rita.id, other: other.id, sun: sun.id, stranger: stranger.id };
   });
-  afterAll(() => t.close());
 
-  const get = (who: keyof typeof as, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: as[who].headers });
+  const get = (who: keyof typeof t.as, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: t.as[who].headers });
 
   it('lists a customer’s and a dealership’s jobs for SHOW JOBS, by either casing', async () => {
-    const customerJobs = await get('one', `/api/getcustomerjobs/${ids.rita}/${ids.one}`);
+    const customerJobs = await get('one', `/api/getcustomerjobs/${t.ids.rita}/${t.ids.one}`);
     expect(customerJobs.statusCode, customerJobs.body).toBe(200);
-    expect((customerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([jobs.retail]);
+    expect((customerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([t.jobs.retail]);
     expect((customerJobs.json() as Json[])[0]).toMatchObject({ currentState: 'scheduled' });
-    const dealerJobs = await get('one', `/api/getDealerJobs/${ids.sun}/${ids.one}/`);
+    const dealerJobs = await get('one', `/api/getDealerJobs/${t.ids.sun}/${t.ids.one}/`);
     expect(dealerJobs.statusCode, dealerJobs.body).toBe(200);
-    expect((dealerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([jobs.dealer]);
+    expect((dealerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([t.jobs.dealer]);
     // ASSIST reads (read-only, decision 22).
-    expect((await get('assist', `/api/getcustomerjobs/${ids.rita}/${ids.one}`)).statusCode).toBe(200);
+    expect((await get('assist', `/api/getcustomerjobs/${t.ids.rita}/${t.ids.one}`)).statusCode).toBe(200);
   });
 
   it('refuses another specialist’s id, another specialist’s customer, a stranger dealership and dealers', async () => {
-    expect((await get('two', `/api/getcustomerjobs/${ids.rita}/${ids.one}`)).statusCode).toBe(403);
-    expect((await get('two', `/api/getcustomerjobs/${ids.rita}/${ids.two}`)).statusCode).toBe(404);
-    expect((await get('one', `/api/getcustomerjobs/${ids.other}/${ids.one}`)).statusCode).toBe(404);
-    expect((await get('one', `/api/getdealerjobs/${ids.stranger}/${ids.one}`)).statusCode).toBe(404);
-    expect((await get('dealer', `/api/getdealerjobs/${ids.sun}/${ids.one}`)).statusCode).toBe(403);
-    const bad = await get('one', `/api/getcustomerjobs/abc/${ids.one}`);
+    expect((await get('two', `/api/getcustomerjobs/${t.ids.rita}/${t.ids.one}`)).statusCode).toBe(403);
+    expect((await get('two', `/api/getcustomerjobs/${t.ids.rita}/${t.ids.two}`)).statusCode).toBe(404);
+    expect((await get('one', `/api/getcustomerjobs/${t.ids.other}/${t.ids.one}`)).statusCode).toBe(404);
+    expect((await get('one', `/api/getdealerjobs/${t.ids.stranger}/${t.ids.one}`)).statusCode).toBe(404);
+    expect((await get('dealer', `/api/getdealerjobs/${t.ids.sun}/${t.ids.one}`)).statusCode).toBe(403);
+    const bad = await get('one', `/api/getcustomerjobs/abc/${t.ids.one}`);
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as Json).code).toBe('VALIDATION_FAILED');
   });
 
   it('searches on the server and answers at most ?limit= rows, in name order', async () => {
-    const page = await get('one', `/api/customerInstall/${ids.one}?q=ann&limit=10`);
+    const page = await get('one', `/api/customerInstall/${t.ids.one}?q=ann&limit=10`);
     expect(page.statusCode, page.body).toBe(200);
     const names = (page.json() as Json[]).map((c) => c.customer_name);
     expect(names).toHaveLength(10);
     expect(names[0]).toBe('Ann Example 00');
-    expect((await get('one', `/api/customerInstall/${ids.one}?q=5550101`)).json()).toMatchObject([
+    expect((await get('one', `/api/customerInstall/${t.ids.one}?q=5550101`)).json()).toMatchObject([
       { customer_name: 'Rita Retail' },
     ]);
-    expect((await get('one', `/api/customerInstall/${ids.one}?limit=0`)).statusCode).toBe(400);
-    expect((await get('one', `/api/customerInstall/${ids.one}?limit=501`)).statusCode).toBe(400);
-    const dealers = (await get('one', `/api/dealerInstall/${ids.one}?q=sun&limit=5`)).json() as Json[];
+    expect((await get('one', `/api/customerInstall/${t.ids.one}?limit=0`)).statusCode).toBe(400);
+    expect((await get('one', `/api/customerInstall/${t.ids.one}?limit=501`)).statusCode).toBe(400);
+    const dealers = (await get('one', `/api/dealerInstall/${t.ids.one}?q=sun&limit=5`)).json() as Json[];
     expect(dealers.map((d) => d.dealer_name)).toEqual(['Sun Motors']);
     expect(dealers[0]).toHaveProperty('billing_email');
   });

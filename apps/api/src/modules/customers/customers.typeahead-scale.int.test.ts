@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { createInstaller } from '../../db/factories/identity';
 
@@ -13,16 +13,9 @@ const CUSTOMERS = 10_000;
  * The figures are printed (decision 018); the bound asserted is loose, as CI machines vary.
  */
 describe('customer type-ahead at 10,000 customers', () => {
-  let t: TestApp;
-  let headers: Record<string, string>;
-  let installerId: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp({ timeout: 120_000 }, async ({ app, database: { db } }) => {
     const big = await createInstaller(db, { name: 'Big Film' });
     const other = await createInstaller(db, { name: 'Other Film' });
-    installerId = big.id;
     for (const owner of [big.id, other.id]) {
       await db.execute(sql`
         insert into customers (owning_installer_id, name, email, phone)
@@ -32,11 +25,12 @@ describe('customer type-ahead at 10,000 customers', () => {
     }
     await db.execute(sql`analyze customers`);
     await userMaker(db, PASSWORD)('scale@example.test', { installerId: big.id });
-    ({ headers } = await signIn(t.app, 'scale@example.test', PASSWORD));
-  }, 120_000);
-  afterAll(() => t.close());
+    const { headers } = await signIn(app, 'scale@example.test', PASSWORD);
+    return { headers, installerId: big.id };
+  });
 
   it('answers each keystroke of a name and a phone within the limit, quickly', async () => {
+    const { headers, installerId } = t;
     const typed = [
       'c',
       'ch',

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { jobClaimMessages as m } from '@app/contracts/job-claim.contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer, createUser } from '../../db/factories/identity';
 import { hashClaimToken } from '../../db/factories/referrals';
 import { createServiceRequest } from '../../db/factories/service-requests';
 import { installers, users } from '../../db/schema/identity';
 import { requestClaimInvites } from '../../db/schema/referrals';
-import { inspector, mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+import { inspector, mintSession } from '../lifecycle/lifecycle.fixture';
 
 const PASSWORD = 'claim-pass-1';
 
@@ -35,27 +35,20 @@ async function countRows(db: Db, table: 'users' | 'installers'): Promise<number>
 }
 
 describe('the public job claim (/claim, rows 104–105)', () => {
-  let t: TestApp;
-  let db: Db;
-  let dealerSession: Session;
-  let dealerId: number;
-  let dealerEmail: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    db = t.database.db;
+  const t = useTestApp(async ({ database: { db }, config }) => {
     const dealer = await createDealer(db, { name: 'Sunrise Claims', city: 'Tampa', state: 'FL' });
-    dealerId = dealer.id;
-    const user = await createUser(db, { dealerId });
-    dealerEmail = user.email;
-    dealerSession = await mintSession(t.config.jwtSecret, user);
+    const user = await createUser(db, { dealerId: dealer.id });
+    return {
+      dealerId: dealer.id,
+      dealerEmail: user.email,
+      dealerSession: await mintSession(config.jwtSecret, user),
+    };
   });
-  afterAll(() => t.close());
 
   async function openRequest() {
-    const { request } = await createServiceRequest(db, {
+    const { request } = await createServiceRequest(t.database.db, {
       requestType: 'dealer',
-      requestorDealerId: dealerId,
+      requestorDealerId: t.dealerId,
       currentState: 'new',
       assignedInstallerId: null,
       vehicleYear: 2023,
@@ -72,7 +65,7 @@ describe('the public job claim (/claim, rows 104–105)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/claim/invite',
-      headers: dealerSession.headers,
+      headers: t.dealerSession.headers,
       payload: { requestId, email },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -100,6 +93,7 @@ describe('the public job claim (/claim, rows 104–105)', () => {
     });
 
   it('invite → the link shows the job → the claim makes a trial company that signs in and sees the job', async () => {
+    const { db } = t.database;
     const request = await openRequest();
     const sent = await invite(request.id, 'Dana@Reyes.test');
     expect(sent.request).toBe(String(request.id));
@@ -207,7 +201,9 @@ describe('the public job claim (/claim, rows 104–105)', () => {
       prospectData: prospect('setpw@reyes.test'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    const welcome = (await inspector(db).outbox(request.id)).find((i) => i.kind === 'job-claim-welcome');
+    const welcome = (await inspector(t.database.db).outbox(request.id)).find(
+      (i) => i.kind === 'job-claim-welcome',
+    );
     const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(JSON.stringify(welcome))?.[1];
     expect(token).toBeDefined();
     const reset = await t.app.inject({
@@ -220,6 +216,7 @@ describe('the public job claim (/claim, rows 104–105)', () => {
   });
 
   it('expired, forged and mismatched links are refused and change nothing', async () => {
+    const { db } = t.database;
     const request = await openRequest();
     const token = randomBytes(32).toString('base64url');
     await db.insert(requestClaimInvites).values({
@@ -256,13 +253,14 @@ describe('the public job claim (/claim, rows 104–105)', () => {
   });
 
   it('an e-mail that already has an account is refused without saying more', async () => {
+    const { db } = t.database;
     const request = await openRequest();
     const sent = await invite(request.id, 'someone@reyes.test');
     const before = await countRows(db, 'installers');
     const res = await processClaim({
       requestId: request.id,
       token: sent.token,
-      prospectData: prospect(dealerEmail),
+      prospectData: prospect(t.dealerEmail),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'CONFLICT', message: m.emailTaken });
@@ -314,6 +312,7 @@ describe('the public job claim (/claim, rows 104–105)', () => {
   });
 
   it('20 parallel claims of one link: exactly one wins, 19 get 409', async () => {
+    const { db } = t.database;
     const request = await openRequest();
     const sent = await invite(request.id, 'race@reyes.test');
     const responses = await Promise.all(
@@ -341,7 +340,7 @@ describe('the public job claim (/claim, rows 104–105)', () => {
   });
 
   it('the dealer invites only for its own open requests', async () => {
-    const other = await createServiceRequest(db, {
+    const other = await createServiceRequest(t.database.db, {
       requestType: 'dealer',
       currentState: 'new',
       assignedInstallerId: null,
@@ -350,15 +349,15 @@ describe('the public job claim (/claim, rows 104–105)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/claim/invite',
-      headers: dealerSession.headers,
+      headers: t.dealerSession.headers,
       payload: { requestId: other.request.id, email: 'x@reyes.test' },
     });
     expect(res.statusCode).toBe(404);
     const taken = await t.app.inject({
       method: 'POST',
       url: '/api/claim/invite',
-      headers: dealerSession.headers,
-      payload: { requestId: (await openRequest()).id, email: dealerEmail },
+      headers: t.dealerSession.headers,
+      payload: { requestId: (await openRequest()).id, email: t.dealerEmail },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: m.inviteEmailTaken });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { get, signIn, useTestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { createDealer, createInstaller } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
@@ -9,17 +9,10 @@ const PASSWORD = 'nav-test-password';
 
 /** Menu counts follow the list filters of 000 §2 and never count another company's work. */
 describe('navigation counts', () => {
-  let t: TestApp;
-  let dealerId: number;
-  let installerId: number;
-  let otherDealerId: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
-    dealerId = (await createDealer(db)).id;
-    otherDealerId = (await createDealer(db)).id;
-    installerId = (
+  const t = useTestApp(async ({ database: { db } }) => {
+    const dealerId = (await createDealer(db)).id;
+    const otherDealerId = (await createDealer(db)).id;
+    const installerId = (
       await createInstaller(db, { calendarAuthenticated: true, calendarId: 'shop@calendar.test' })
     ).id;
     const otherInstallerId = (await createInstaller(db)).id;
@@ -105,16 +98,16 @@ describe('navigation counts', () => {
       status: 'ESTIMATE_CREATED',
       claimedByInstallerId: installerId,
     });
+    return { dealerId, installerId, otherDealerId };
   });
-  afterAll(() => t.close());
 
   it('counts a dealer’s requests, jobs, pickups and active referrals', async () => {
     const s = await signIn(t.app, 'nav-dealer@example.test', PASSWORD);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/navbar-data-cached?entityId=${dealerId}&userId=${s.user.userId}&userType=dealer&access=STANDARD`,
-      headers: s.headers,
-    });
+    const res = await get(
+      t.app,
+      `/api/navbar-data-cached?entityId=${t.dealerId}&userId=${s.user.userId}&userType=dealer&access=STANDARD`,
+      s.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       requestCount: 2,
@@ -128,11 +121,11 @@ describe('navigation counts', () => {
 
   it('counts an installer’s offered requests and own estimates, assigned jobs and pickups, and its calendar link', async () => {
     const s = await signIn(t.app, 'nav-installer@example.test', PASSWORD);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/navbar-data-cached?entityId=${installerId}&userType=installer`,
-      headers: s.headers,
-    });
+    const res = await get(
+      t.app,
+      `/api/navbar-data-cached?entityId=${t.installerId}&userType=installer`,
+      s.headers,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       requestCount: 2, // own new estimate + the dealer request offered to it
@@ -146,11 +139,7 @@ describe('navigation counts', () => {
 
   it('serves the legacy counts by state for the fallback, bucketed the same way', async () => {
     const s = await signIn(t.app, 'nav-dealer@example.test', PASSWORD);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/counts/?userType=dealer',
-      headers: s.headers,
-    });
+    const res = await get(t.app, '/api/counts/?userType=dealer', s.headers);
     expect(res.statusCode).toBe(200);
     const byState = Object.fromEntries(
       res.json().map((r: { current_state: string; total: number }) => [r.current_state, r.total]),
@@ -164,33 +153,17 @@ describe('navigation counts', () => {
       finished: 1,
       collected: 1,
     });
-    const refs = await t.app.inject({
-      method: 'GET',
-      url: '/api/referralcounts/?userType=dealer',
-      headers: s.headers,
-    });
+    const refs = await get(t.app, '/api/referralcounts/?userType=dealer', s.headers);
     expect(refs.json()).toEqual({ referralCount: 2 });
   });
 
   it('gives DIRECT users no referral count, and refuses another company’s counts', async () => {
     const direct = await signIn(t.app, 'nav-direct@example.test', PASSWORD);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/navbar-data-cached?entityId=${dealerId}`,
-      headers: direct.headers,
-    });
+    const res = await get(t.app, `/api/navbar-data-cached?entityId=${t.dealerId}`, direct.headers);
     expect(res.json().referralCount).toBe(0);
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/navbar-data-cached?entityId=${otherDealerId}`,
-      headers: direct.headers,
-    });
+    const other = await get(t.app, `/api/navbar-data-cached?entityId=${t.otherDealerId}`, direct.headers);
     expect(other.statusCode).toBe(403);
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/api/navbar-data-cached',
-      headers: direct.headers,
-    });
+    const missing = await get(t.app, '/api/navbar-data-cached', direct.headers);
     expect(missing.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { signInAll, useTestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { createCatalogService } from '../../db/factories/catalog';
 import { createInstaller } from '../../db/factories/identity';
@@ -12,16 +12,7 @@ const PASSWORD = 'profile-test-password';
 
 /** GET /profile/{userId} (row 157): the caller's own profile, its payment state and a trial's setup progress. */
 describe('installer profile', () => {
-  let t: TestApp;
-  let as: Record<
-    'paid' | 'trial' | 'assist' | 'dealer',
-    { headers: Record<string, string>; user: { userId: number } }
-  >;
-  let trialId: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp(async ({ app, database: { db } }) => {
     const paid = await createInstaller(db, {
       name: 'Paid Film LLC',
       taxRateBps: 750,
@@ -31,7 +22,6 @@ describe('installer profile', () => {
       offersWholesale: true,
     });
     const trial = await createInstaller(db, { name: 'Trial Tint', isTrial: true, offersWholesale: false });
-    trialId = trial.id;
     await createCatalogService(db, {
       installerId: paid.id,
       serviceCategory: 'PPF',
@@ -49,18 +39,19 @@ describe('installer profile', () => {
     await user('pf-trial@example.test', { installerId: trial.id });
     await user('pf-assist@example.test', { installerId: paid.id }, 'ASSIST');
     await user('pf-dealer@example.test', {});
-    const sign = (email: string) => signIn(t.app, email, PASSWORD);
-    as = {
-      paid: await sign('pf-paid@example.test'),
-      trial: await sign('pf-trial@example.test'),
-      assist: await sign('pf-assist@example.test'),
-      dealer: await sign('pf-dealer@example.test'),
+    return {
+      trialId: trial.id,
+      as: await signInAll(app, PASSWORD, {
+        paid: 'pf-paid@example.test',
+        trial: 'pf-trial@example.test',
+        assist: 'pf-assist@example.test',
+        dealer: 'pf-dealer@example.test',
+      }),
     };
   });
-  afterAll(() => t.close());
 
-  const get = (who: keyof typeof as, userId = as[who].user.userId) =>
-    t.app.inject({ method: 'GET', url: `/api/profile/${userId}`, headers: as[who].headers });
+  const get = (who: keyof typeof t.as, userId = t.as[who].user.userId) =>
+    t.app.inject({ method: 'GET', url: `/api/profile/${userId}`, headers: t.as[who].headers });
 
   it('answers a paying specialist its business information, payment complete at 100 %, no setup list', async () => {
     const res = await get('paid');
@@ -99,7 +90,7 @@ describe('installer profile', () => {
       ],
     });
     const db = t.database.db;
-    await db.update(installers).set({ stripeAccountId: 'acct_trial' }).where(eq(installers.id, trialId));
+    await db.update(installers).set({ stripeAccountId: 'acct_trial' }).where(eq(installers.id, t.trialId));
     expect(((await get('trial')).json() as Json).payment).toMatchObject({
       state: 'in_progress',
       progress: 50,
@@ -107,10 +98,10 @@ describe('installer profile', () => {
     await db
       .update(installers)
       .set({ onboardingComplete: true, calendarAuthenticated: true })
-      .where(eq(installers.id, trialId));
+      .where(eq(installers.id, t.trialId));
     await createServiceRequest(db, {
       requestType: 'installer',
-      requestorInstallerId: trialId,
+      requestorInstallerId: t.trialId,
       currentState: 'scheduled',
       history: 'none',
     });
@@ -124,12 +115,12 @@ describe('installer profile', () => {
   });
 
   it('refuses another user’s profile, dealers and a bad id', async () => {
-    expect((await get('paid', as.trial.user.userId)).statusCode).toBe(403);
+    expect((await get('paid', t.as.trial.user.userId)).statusCode).toBe(403);
     expect((await get('dealer')).statusCode).toBe(403);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/profile/abc', headers: as.paid.headers });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/profile/abc', headers: t.as.paid.headers });
     expect(bad.statusCode).toBe(400);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/profile/${as.paid.user.userId}` })).statusCode,
+      (await t.app.inject({ method: 'GET', url: `/api/profile/${t.as.paid.user.userId}` })).statusCode,
     ).toBe(401);
   });
 });

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { financialsMessages } from '@app/contracts/financials.contract';
 import { w9Messages } from '@app/contracts/profile.contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { userMaker } from '../../../test/world';
 import { installerW9s } from '../../db/schema/identity';
 import { multipart, type Part } from '../customer-contracts/customer-contracts.fixture';
-import { buildFinancialsWorld, type FinancialsWorld, NOW, PASSWORD } from '../financials/financials.fixture';
+import { buildFinancialsWorld, NOW, PASSWORD } from '../financials/financials.fixture';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 
@@ -27,17 +27,12 @@ const filePart = (data: Buffer, filename = 'w9.pdf', contentType = 'application/
 
 /** The installer's W-9 (decision 023): upload, refusals, who may download, and the dealer's direct payees. */
 describe('installer W-9', () => {
-  let t: TestApp;
-  let w: FinancialsWorld;
-  let dir: string;
-  let assist: Session;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'w9-int-'));
-    t = await buildTestApp({ storage: { kind: 'local', dir } }, { clock: () => NOW });
-    w = await buildFinancialsWorld(t.app, t.database.db);
-    await userMaker(t.database.db, PASSWORD)('assist@elite-fin.test', { installerId: w.elite.id }, 'ASSIST');
-    assist = await signIn(t.app, 'assist@elite-fin.test', PASSWORD);
+  const dir = mkdtempSync(path.join(tmpdir(), 'w9-int-'));
+  const storage = { kind: 'local', dir } as const;
+  const w = useTestApp({ config: { storage }, clock: () => NOW }, async ({ app, database }) => {
+    const w = await buildFinancialsWorld(app, database.db);
+    await userMaker(database.db, PASSWORD)('assist@elite-fin.test', { installerId: w.elite.id }, 'ASSIST');
+    const assist = await signIn(app, 'assist@elite-fin.test', PASSWORD);
     // Sunrise paid Elite by check and in cash in March (the clock's month), and by card; Clearview by check in
     // February and by card in March. Harbor paid Elite by card only. An unpaid invoice counts for nothing.
     const pay = (
@@ -95,13 +90,13 @@ describe('installer W-9', () => {
     });
     await pay(clearForSunrise, 10_000, ['2026-03-01', '2026-03-02'], { method: 'card', cardLast4: '4242' });
     await pay(eliteForHarbor, 70_000, ['2026-03-02', '2026-03-03'], { method: 'card', cardLast4: '4242' });
+    return { ...w, assist };
   });
-  afterAll(() => t.close());
 
   const w9Url = (installerId: number) => `/api/profile/w9/${installerId}`;
   const send = (who: Session, method: 'POST' | 'PUT', installerId: number, parts: Part[]) => {
     const body = multipart(parts);
-    return t.app.inject({
+    return w.app.inject({
       method,
       url: w9Url(installerId),
       headers: { ...who.headers, ...body.headers },
@@ -109,9 +104,9 @@ describe('installer W-9', () => {
     });
   };
   const call = (who: Session | null, method: 'GET' | 'DELETE', url: string) =>
-    t.app.inject({ method, url, headers: who?.headers ?? {} });
+    w.app.inject({ method, url, headers: who?.headers ?? {} });
   const stored = async () =>
-    (await t.database.db.select().from(installerW9s).where(eq(installerW9s.installerId, w.elite.id)))[0];
+    (await w.database.db.select().from(installerW9s).where(eq(installerW9s.installerId, w.elite.id)))[0];
   const profileW9 = async (who: Session) =>
     (await call(who, 'GET', `/api/profile/${who.user.userId}`)).json().installer.w9;
 
@@ -149,7 +144,7 @@ describe('installer W-9', () => {
     expect([empty.statusCode, empty.json().message]).toEqual([400, w9Messages.empty]);
     const none = await send(clear, 'POST', w.clear.id, [{ name: 'note', value: 'no file' }]);
     expect([none.statusCode, none.json().message]).toEqual([400, w9Messages.fileRequired]);
-    const json = await t.app.inject({
+    const json = await w.app.inject({
       method: 'POST',
       url: w9Url(w.clear.id),
       headers: clear.headers,
@@ -163,11 +158,11 @@ describe('installer W-9', () => {
     expect((await call(clear, 'DELETE', w9Url(w.clear.id))).statusCode).toBe(200);
     const missing = await send(clear, 'PUT', w.clear.id, [filePart(PDF)]);
     expect([missing.statusCode, missing.json().message]).toEqual([404, w9Messages.notOnFile]);
-    expect((await t.database.db.select().from(installerW9s)).map((r) => r.installerId)).toEqual([w.elite.id]);
+    expect((await w.database.db.select().from(installerW9s)).map((r) => r.installerId)).toEqual([w.elite.id]);
   });
 
   it('lets only the installer’s own writers change it: ASSIST, dealers and other installers 403', async () => {
-    for (const who of [assist, w.sessions.sunrise, w.sessions.clear]) {
+    for (const who of [w.assist, w.sessions.sunrise, w.sessions.clear]) {
       expect((await send(who, 'PUT', w.elite.id, [filePart(PNG, 'w9.png', 'image/png')])).statusCode).toBe(
         403,
       );
@@ -194,14 +189,14 @@ describe('installer W-9', () => {
   });
 
   it('gives a download link to its users and to a dealership that paid it by check or cash; anyone else 404', async () => {
-    for (const who of [w.sessions.owner, w.sessions.staff, assist, w.sessions.sunrise]) {
+    for (const who of [w.sessions.owner, w.sessions.staff, w.assist, w.sessions.sunrise]) {
       const res = await call(who, 'GET', `${w9Url(w.elite.id)}/link`);
       expect(res.statusCode, res.body).toBe(200);
       const link = res.json() as { url: string; expiresAt: string; fileName: string };
       expect(link.fileName).toBe('scan.png');
       expect(link.expiresAt).toBe(new Date(NOW.getTime() + 300_000).toISOString());
       const url = new URL(link.url);
-      const file = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      const file = await w.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.rawPayload).toEqual(PNG);

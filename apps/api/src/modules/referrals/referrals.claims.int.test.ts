@@ -1,8 +1,8 @@
 import { referralMessages } from '@app/contracts/referrals.contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useTwoApiProcesses } from '../../../test/api-process';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
@@ -39,11 +39,7 @@ async function expectOneWinner(db: Db, referralId: number, statuses: number[], m
 }
 
 describe('public referral calls are rate-limited per IP', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('the 61st link check and the 11th claim from one IP in 15 minutes get 429; another IP is not held up', async () => {
     const check = (ip: string) =>
@@ -104,11 +100,7 @@ describe.skipIf(inject('testDb') !== 'postgres')(
 );
 
 describe('signed-in claims under contention (one process)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it(`${CLAIMANTS} specialists press CLAIM REFERRAL at once: exactly one wins`, async () => {
     const { referral, sessions } = await buildLead(t.database.db, t.config.jwtSecret);

@@ -1,12 +1,12 @@
 import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createInstallerJob } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import { calendarDays } from '../../db/schema/calendar';
-import { caller, NOW, type Session, TODAY } from '../lifecycle/lifecycle.fixture';
+import { caller, NOW, TODAY } from '../lifecycle/lifecycle.fixture';
 import { buildCalendarAccessWorld, type CalendarCaller } from './calendar-access.fixture';
 
 /**
@@ -14,28 +14,19 @@ import { buildCalendarAccessWorld, type CalendarCaller } from './calendar-access
  * calendar written the way the lifecycle writes it (one row per job and work day).
  */
 describe('GET /installerCalendars/{installerId}', () => {
-  let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let installerId: number;
-  let customerId: number;
-  const s = {} as Record<CalendarCaller, Session>;
   /** TODAY + 60 and + 61: the last day of the horizon and the first one after it. */
   const horizonEnd = addDays(TODAY, 60);
   const afterHorizon = addDays(TODAY, 61);
 
-  beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
-    call = caller(t.app);
-    const db = t.database.db;
+  const t = useTestApp({ clock: () => NOW, timeout: 120_000 }, async ({ database: { db }, config }) => {
     // The installer's own capacity (1) is overridden by its location's (2): blocked from 4 units.
-    const world = await buildCalendarAccessWorld(db, t.config.jwtSecret, {
+    const world = await buildCalendarAccessWorld(db, config.jwtSecret, {
       name: 'Calendar Two',
       capacity: 1,
       locationCapacity: 2,
     });
-    installerId = world.installerId;
-    Object.assign(s, world.sessions);
-    customerId = (await createCustomer(db, { owningInstallerId: installerId, name: 'Cal Customer' })).id;
+    const { installerId } = world;
+    const customer = await createCustomer(db, { owningInstallerId: installerId, name: 'Cal Customer' });
 
     const job = () => createInstallerJob(db, installerId);
     /** `count` jobs, each with rows on `days` consecutive days from `start`, in `status`. */
@@ -61,8 +52,11 @@ describe('GET /installerCalendars/{installerId}', () => {
     await book(horizonEnd, 4);
     await book(afterHorizon, 4);
     await book('2025-03-15', 4, 'booked', 1, world.outsiderId); // another installer's days never count
-  }, 120_000);
-  afterAll(() => t.close());
+    return { installerId, customerId: customer.id, sessions: world.sessions };
+  });
+
+  const call = (who: CalendarCaller, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    caller(t.app)(t.sessions[who], method, url, payload);
 
   const expected = [
     { workDate: TODAY, capacity: 1, installerCapacity: 2, blocked: false },
@@ -73,17 +67,17 @@ describe('GET /installerCalendars/{installerId}', () => {
   ];
 
   it('lists the booked days from today through today + 60, blocked at twice the capacity', async () => {
-    const res = await call(s.installer, 'GET', `/api/installerCalendars/${installerId}`);
+    const res = await call('installer', 'GET', `/api/installerCalendars/${t.installerId}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual(expected);
   });
 
   it('answers case-insensitively, with or without a trailing slash', async () => {
     for (const path of [
-      `/api/INSTALLERCALENDARS/${installerId}/`,
-      `/api/installercalendars/${installerId}`,
+      `/api/INSTALLERCALENDARS/${t.installerId}/`,
+      `/api/installercalendars/${t.installerId}`,
     ]) {
-      const res = await call(s.installer, 'GET', path);
+      const res = await call('installer', 'GET', path);
       expect(res.statusCode, path).toBe(200);
       expect(res.json()).toEqual(expected);
     }
@@ -91,9 +85,9 @@ describe('GET /installerCalendars/{installerId}', () => {
 
   it('creating work refuses a blocked drop-off day with the same rule (409) and takes the others', async () => {
     const create = (day: IsoDate) =>
-      call(s.installer, 'POST', '/api/requestimates/', {
+      call('installer', 'POST', '/api/requestimates/', {
         requestType: 'installer',
-        requestor: customerId,
+        requestor: t.customerId,
         availableDate: `${day.replace(/-/g, '/')} 09:00:00`,
       });
     for (const row of expected.filter((r) => r.workDate !== TODAY)) {
@@ -102,14 +96,14 @@ describe('GET /installerCalendars/{installerId}', () => {
     }
     expect((await create(afterHorizon)).statusCode).toBe(200);
     // Estimates occupy draft days: the calendar is unchanged.
-    expect((await call(s.installer, 'GET', `/api/installerCalendars/${installerId}`)).json()).toEqual(
+    expect((await call('installer', 'GET', `/api/installerCalendars/${t.installerId}`)).json()).toEqual(
       expected,
     );
   });
 
   it('ASSIST, another location of the group and a granted user may read it', async () => {
     for (const who of ['assist', 'sibling', 'granted'] as const) {
-      const res = await call(s[who], 'GET', `/api/installerCalendars/${installerId}`);
+      const res = await call(who, 'GET', `/api/installerCalendars/${t.installerId}`);
       expect(res.statusCode, who).toBe(200);
       expect(res.json()).toEqual(expected);
     }
@@ -117,14 +111,14 @@ describe('GET /installerCalendars/{installerId}', () => {
 
   it('another company gets 404, an unknown installer 404, anonymous 401, a bad id 400', async () => {
     for (const who of ['other', 'dealer'] as const) {
-      const res = await call(s[who], 'GET', `/api/installerCalendars/${installerId}`);
+      const res = await call(who, 'GET', `/api/installerCalendars/${t.installerId}`);
       expect(res.statusCode, who).toBe(404);
     }
-    expect((await call(s.installer, 'GET', '/api/installerCalendars/2000000')).statusCode).toBe(404);
+    expect((await call('installer', 'GET', '/api/installerCalendars/2000000')).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/installerCalendars/${installerId}` })).statusCode,
+      (await t.app.inject({ method: 'GET', url: `/api/installerCalendars/${t.installerId}` })).statusCode,
     ).toBe(401);
-    expect((await call(s.installer, 'GET', '/api/installerCalendars/abc')).statusCode).toBe(400);
+    expect((await call('installer', 'GET', '/api/installerCalendars/abc')).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useTwoApiProcesses } from '../../../test/api-process';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer } from '../../db/factories/identity';
 import { seedDemoData } from '../../db/seed';
@@ -94,12 +94,7 @@ async function raceClaims(
 }
 
 describe('list counts kept by the writing transactions (decision 016)', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('equal a recount after the demo seed, and after folding: one row per key', async () => {
     const db = t.database.db;

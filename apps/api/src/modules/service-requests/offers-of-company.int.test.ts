@@ -1,24 +1,18 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
 import { serviceRequests } from '../../db/schema/service-requests';
-import { mintSession, type Session } from '../lifecycle/lifecycle.fixture';
+import { mintSession } from '../lifecycle/lifecycle.fixture';
 import { OFFERS_TOTAL_BOUND } from './service-requests.lists.repository';
 
 describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)', () => {
-  let t: TestApp;
-  let installerId: number;
-  let session: Session;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    const db = t.database.db;
+  const t = useTestApp(async ({ database: { db }, config }) => {
     const dealer = await createDealer(db);
     const installer = await createInstaller(db);
-    installerId = installer.id;
-    session = await mintSession(t.config.jwtSecret, await createUser(db, { installerId: installer.id }));
+    const installerId = installer.id;
+    const session = await mintSession(config.jwtSecret, await createUser(db, { installerId: installer.id }));
     const { request } = await createServiceRequest(db, {
       requestType: 'dealer',
       requestorDealerId: dealer.id,
@@ -39,15 +33,15 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
         returning id)
       insert into request_offers (request_id, installer_id, current_status)
       select id, ${installerId}, 'offered' from copies`);
+    return { installerId, session };
   });
-  afterAll(() => t.close());
 
   it('says the total is the bound and that it is capped, and pages in offer order', async () => {
     const get = (query: string) =>
       t.app.inject({
         method: 'GET',
-        url: `/api/requestOffered/${installerId}?${query}`,
-        headers: session.headers,
+        url: `/api/requestOffered/${t.installerId}?${query}`,
+        headers: t.session.headers,
       });
     const first = await get('limit=5');
     expect(first.statusCode).toBe(200);
@@ -84,9 +78,9 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
       requestType: 'dealer',
       requestorDealerId: dealer.id,
       currentState: 'scheduled',
-      assignedInstallerId: installerId,
+      assignedInstallerId: t.installerId,
       offers: [
-        { installerId, currentStatus: 'scheduled' },
+        { installerId: t.installerId, currentStatus: 'scheduled' },
         { installerId: quoting.id, currentStatus: 'accepted' },
       ],
     });

@@ -1,37 +1,26 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
-import {
-  buildCreationFixture,
-  CREATION_PASSWORD,
-  type CreationFixture,
-} from '../request-creation/creation.fixture';
+import { buildTestApp, signIn, signInAll, type TestApp, useTestApp } from '../../../test/build-test-app';
+import { buildCreationFixture, CREATION_PASSWORD } from '../request-creation/creation.fixture';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 type Json = Record<string, unknown>;
 
 describe('vehicles and VIN', () => {
-  let t: TestApp;
-  let f: CreationFixture;
-  let dealer: Session;
-  let installer: Session;
+  const t = useTestApp(async ({ app, database }) => ({
+    f: await buildCreationFixture(database.db),
+    dealer: await signIn(app, 'c-dealer@example.test', CREATION_PASSWORD),
+    installer: await signIn(app, 'c-one@example.test', CREATION_PASSWORD),
+  }));
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    f = await buildCreationFixture(t.database.db);
-    dealer = await signIn(t.app, 'c-dealer@example.test', CREATION_PASSWORD);
-    installer = await signIn(t.app, 'c-one@example.test', CREATION_PASSWORD);
-  });
-  afterAll(() => t.close());
-
-  const get = (url: string, who: Session = dealer) =>
+  const get = (url: string, who: Session = t.dealer) =>
     t.app.inject({ method: 'GET', url, headers: who.headers });
 
   it('decodes real VINs offline and matches them to the reference catalog', async () => {
     const camry = await get('/api/vin/?Id= 4t1b11hk8ku123456 ');
     expect(camry.statusCode, camry.body).toBe(200);
-    const ids = f.reference.find('Toyota', 'Camry', 'LE');
+    const ids = t.f.reference.find('Toyota', 'Camry', 'LE');
     expect((camry.json() as { Results: Json[] }).Results[0]).toMatchObject({
       VIN: '4T1B11HK8KU123456',
       ModelYear: '2019',
@@ -48,7 +37,7 @@ describe('vehicles and VIN', () => {
       decoder: 'corgi',
     });
     const bmw = (await get('/api/vin?Id=3MW5R1J0XM8B12345')).json() as { Results: Json[] };
-    const bmwIds = f.reference.find('BMW', '3 Series', '330i');
+    const bmwIds = t.f.reference.find('BMW', '3 Series', '330i');
     expect(bmwIds.trimId).toBeDefined();
     expect(bmw.Results[0]).toMatchObject({
       Model: '330i',
@@ -77,7 +66,7 @@ describe('vehicles and VIN', () => {
   it('lists makes, models (both path spellings, decision 1) and trims', async () => {
     const makes = (await get('/api/makes/2019')).json() as Json[];
     const toyota = makes.find((m) => m.name === 'Toyota') as Json;
-    expect(toyota.id_car_make).toBe(f.reference.find('Toyota').makeId);
+    expect(toyota.id_car_make).toBe(t.f.reference.find('Toyota').makeId);
     expect(makes.some((m) => m.name === 'Rivian')).toBe(false); // first built 2022
     const yearFirst = (await get(`/api/models/2019${toyota.id_car_make}`)).json() as Json[];
     const makeFirst = (await get(`/api/models/${toyota.id_car_make}2019`)).json() as Json[];
@@ -89,14 +78,14 @@ describe('vehicles and VIN', () => {
     const trims = (await get(`/api/trims/${camry.id_car_model}?year=2019`)).json() as Json[];
     expect(trims.map((tr) => tr.name)).toEqual(['LE', 'SE', 'XLE', 'XSE']);
     expect((await get('/api/models/1')).statusCode).toBe(400);
-    expect((await get('/api/makes')).json()).toHaveLength(f.reference.makeCount);
+    expect((await get('/api/makes')).json()).toHaveLength(t.f.reference.makeCount);
     const years = (await get('/api/vehicleYears?flow=dealer')).json() as { years: number[]; max: number };
     expect(years.years[0]).toBe(new Date().getUTCFullYear() + 1);
     expect(years.years.at(-1)).toBe(1950);
   });
 
   it('records vehicles with placeholders, finds them by VIN and replaces an NV VIN', async () => {
-    const post = (body: Json, who = dealer) =>
+    const post = (body: Json, who = t.dealer) =>
       t.app.inject({ method: 'POST', url: '/api/vehicles', payload: body, headers: who.headers });
     const other = await post({ year: 2020, make: 'Other car', model: 'Kit' });
     expect((other.json() as Json).VIN).toMatch(/^OT\d+$/);
@@ -104,7 +93,7 @@ describe('vehicles and VIN', () => {
     expect(nv).toMatchObject({
       vinAvailable: false,
       size: 'S',
-      id_car_trim: f.reference.find('Toyota', 'GR Corolla', 'Core').trimId,
+      id_car_trim: t.f.reference.find('Toyota', 'GR Corolla', 'Core').trimId,
     });
     expect((await post({ year: 2023, make: 'Toyota', model: 'Camry', vin: 'ABC' })).statusCode).toBe(400);
     const vin = '2HGFC2F58JH512345';
@@ -121,12 +110,12 @@ describe('vehicles and VIN', () => {
       Make: 'Honda',
     });
     expect((await get(`/api/vehiclesVIN/${vin}`)).statusCode).toBe(200);
-    expect((await get(`/api/vehicles/${vin}`, installer)).statusCode).toBe(404); // not the installer's
+    expect((await get(`/api/vehicles/${vin}`, t.installer)).statusCode).toBe(404); // not the installer's
     const replaced = await t.app.inject({
       method: 'PUT',
       url: `/api/vehiclesVIN/${nv.VIN as string}`,
       payload: { vin: 'JTNABAAE0PA000123' },
-      headers: dealer.headers,
+      headers: t.dealer.headers,
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json()).toMatchObject({ vehiclesUpdated: 1 });
@@ -134,7 +123,7 @@ describe('vehicles and VIN', () => {
       method: 'PUT',
       url: `/api/vehiclesVIN/${vin}`,
       payload: { vin: 'JTNABAAE0PA000123' },
-      headers: dealer.headers,
+      headers: t.dealer.headers,
     });
     expect(notPlaceholder.statusCode).toBe(409);
   });
@@ -142,25 +131,20 @@ describe('vehicles and VIN', () => {
 
 describe("a customer's previous vehicles and jobs (installer wizard popups)", () => {
   const NOW = new Date('2025-03-03T15:00:00Z');
-  let t: TestApp;
-  let f: CreationFixture;
-  let one: Session;
-  let two: Session;
-  let dealer: Session;
-
-  beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
-    f = await buildCreationFixture(t.database.db);
-    one = await signIn(t.app, 'c-one@example.test', CREATION_PASSWORD);
-    two = await signIn(t.app, 'c-two@example.test', CREATION_PASSWORD);
-    dealer = await signIn(t.app, 'c-dealer@example.test', CREATION_PASSWORD);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock: () => NOW }, async ({ app, database }) => ({
+    f: await buildCreationFixture(database.db),
+    ...(await signInAll(app, CREATION_PASSWORD, {
+      one: 'c-one@example.test',
+      two: 'c-two@example.test',
+      dealer: 'c-dealer@example.test',
+    })),
+  }));
 
   const call = (who: Session, method: 'GET' | 'POST', url: string, payload?: Json) =>
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
   it('lists the installer’s own work for that customer or dealership, newest first, and nobody else’s', async () => {
+    const { f, one, two, dealer } = t;
     const vehicle = (
       await call(one, 'POST', '/api/vehicles', {
         year: 2019,
