@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { installerLocations, installers } from '../../db/schema/identity';
-import { findDealerRow, findInstallerRow } from './companies.rows';
+import { dealerWireFields, findDealerRow, findInstallerRow } from './companies.rows';
 
 /**
  * What a caller that is not one of a company's users is shown of it (issue 19): the public fields of the
@@ -32,26 +32,11 @@ export function createCompaniesRepository(db: Db) {
     async findDealer(id: number): Promise<TDealerRecord | null> {
       const d = await findDealerRow(db, id);
       if (!d) return null;
-      const contract = d.customerContract === 'Y' ? 'Y' : 'N';
       return {
-        dealer_id: d.id,
+        ...dealerWireFields(d),
         Company_id: d.id,
-        dealer_name: d.name,
-        dealer_phone_number: d.phone,
-        dealer_email: d.email,
         dealer_type: d.dealerType,
         stripe_customer_id: d.stripeCustomerId,
-        dealer_address_line1: d.addressLine1,
-        dealer_address_line2: d.addressLine2,
-        dealer_address_city: d.city,
-        dealer_address_state: d.state,
-        dealer_address_zip: d.zip,
-        latitude: d.latitude,
-        longitude: d.longitude,
-        customer_contract: contract,
-        customerContract: contract,
-        installer_categories: d.installerCategories,
-        dealerActive: d.isActive ? 1 : 0,
         vendor_visibility_mode: d.vendorVisibilityMode === 'preferred' ? 'preferred' : 'all',
       };
     },

@@ -19,3 +19,28 @@ export async function findInstallerRow(conn: Db | Tx, installerId: number): Prom
   const rows = await conn.select().from(installers).where(eq(installers.id, installerId)).limit(1);
   return rows[0] ?? null;
 }
+
+/**
+ * The fields of a dealership that every wire showing it carries (the company record, the customers screen's
+ * dealerships), in the spec's spelling: each view adds its own few.
+ */
+export function dealerWireFields(d: DealerRow) {
+  const contract: 'Y' | 'N' = d.customerContract === 'Y' ? 'Y' : 'N';
+  return {
+    dealer_id: d.id,
+    dealer_name: d.name,
+    dealer_email: d.email,
+    dealer_phone_number: d.phone,
+    dealer_address_line1: d.addressLine1,
+    dealer_address_line2: d.addressLine2,
+    dealer_address_city: d.city,
+    dealer_address_state: d.state,
+    dealer_address_zip: d.zip,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    installer_categories: d.installerCategories,
+    dealerActive: d.isActive ? 1 : 0,
+    customer_contract: contract,
+    customerContract: contract,
+  };
+}

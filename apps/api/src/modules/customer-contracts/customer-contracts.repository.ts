@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { contracts } from '../../db/schema/contracts';
-import { customers } from '../../db/schema/customers';
-import { dealers, installers } from '../../db/schema/identity';
 import { requestServices, requestStateHistory, serviceRequests } from '../../db/schema/service-requests';
+import { updateRow } from '../../db/update-row';
+import { findDealerRow, findInstallerRow } from '../companies/companies.rows';
+import { findCustomerRow } from '../customers/customers.rows';
 
 export type ContractRow = typeof contracts.$inferSelect;
 
@@ -64,14 +64,17 @@ const requestColumns = {
   ),
 };
 
-function joinAddress(parts: (string | null)[]): string | null {
-  const text = parts.filter((p): p is string => Boolean(p?.trim())).join(', ');
-  return text || null;
+/** A party's contact fields, its address joined from the non-empty `addressParts`. */
+function toParty(
+  row: { id: number; name: string; email: string | null; phone: string | null },
+  addressParts: (string | null)[],
+): PartyRow {
+  const address = addressParts.filter((p): p is string => Boolean(p?.trim())).join(', ');
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: address || null };
 }
 
 /** The only Drizzle of the contract module: the request with its parties, services and contracts. */
 export function createCustomerContractsRepository(db: Db) {
-  const requestor = alias(dealers, 'requestor');
   return {
     /** A live (not deleted) request, or null. */
     async findRequest(requestId: number, tx: Db | Tx = db): Promise<ContractRequestRow | null> {
@@ -95,37 +98,20 @@ export function createCustomerContractsRepository(db: Db) {
     async findDealer(
       dealerId: number,
     ): Promise<(PartyRow & { customerContract: string; state: string | null }) | null> {
-      const rows = await db.select().from(requestor).where(eq(requestor.id, dealerId)).limit(1);
-      const d = rows[0];
+      const d = await findDealerRow(db, dealerId);
       if (!d) return null;
-      return {
-        id: d.id,
-        name: d.name,
-        email: d.email,
-        phone: d.phone,
-        address: joinAddress([d.addressLine1, d.addressLine2, d.city, d.state, d.zip]),
-        customerContract: d.customerContract,
-        state: d.state,
-      };
+      const party = toParty(d, [d.addressLine1, d.addressLine2, d.city, d.state, d.zip]);
+      return { ...party, customerContract: d.customerContract, state: d.state };
     },
 
     async findInstaller(installerId: number): Promise<PartyRow | null> {
-      const rows = await db.select().from(installers).where(eq(installers.id, installerId)).limit(1);
-      const i = rows[0];
-      if (!i) return null;
-      return {
-        id: i.id,
-        name: i.name,
-        email: i.email,
-        phone: i.phone,
-        address: joinAddress([i.addressLine1, i.city, i.state, i.zip]),
-      };
+      const i = await findInstallerRow(db, installerId);
+      return i && toParty(i, [i.addressLine1, i.city, i.state, i.zip]);
     },
 
     /** A customer the dealership may use: one it created (dealerId) or one already on the request. */
     async findCustomer(customerId: number): Promise<(PartyRow & { dealerId: number | null }) | null> {
-      const rows = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
-      const c = rows[0];
+      const c = await findCustomerRow(db, customerId);
       return c
         ? { id: c.id, name: c.name, email: c.email, phone: c.phone, address: c.address, dealerId: c.dealerId }
         : null;
@@ -177,13 +163,13 @@ export function createCustomerContractsRepository(db: Db) {
       id: number,
       values: Partial<typeof contracts.$inferInsert>,
     ): Promise<ContractRow> {
-      const [row] = await tx
-        .update(contracts)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(contracts.id, id))
-        .returning();
-      if (!row) throw new Error(`contract ${id} vanished`);
-      return row;
+      return updateRow(
+        tx,
+        contracts,
+        eq(contracts.id, id),
+        { ...values, updatedAt: new Date() },
+        `contract ${id}`,
+      );
     },
 
     /** The request points at its contract document, and at its customer when it had none. */

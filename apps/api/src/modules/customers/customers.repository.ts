@@ -6,7 +6,8 @@ import { pickColumns } from '../../db/pick-columns';
 import { customers, dealerVendorPreferences, installerDealers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
 import { requestOffers, serviceRequests } from '../../db/schema/service-requests';
-import { findDealerRow } from '../companies/companies.rows';
+import { updateRow } from '../../db/update-row';
+import { dealerWireFields, findDealerRow } from '../companies/companies.rows';
 import { findCustomerRow } from './customers.rows';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -29,28 +30,20 @@ function toCustomer(c: CustomerRow): TCustomer {
 
 /** A dealership as the wire shows it; its payment-provider id only to its own users (`isMember`). */
 function toDealer(d: DealerRow, { isMember }: { isMember: boolean }): TDealer {
-  const contract = d.customerContract === 'Y' ? 'Y' : 'N';
   return {
-    dealer_id: d.id,
+    ...dealerWireFields(d),
     dealerId: d.id,
-    dealer_name: d.name,
-    dealer_email: d.email,
     billing_email: d.billingEmail,
-    dealer_phone_number: d.phone,
-    dealer_address_line1: d.addressLine1,
-    dealer_address_line2: d.addressLine2,
-    dealer_address_city: d.city,
-    dealer_address_state: d.state,
-    dealer_address_zip: d.zip,
-    latitude: d.latitude,
-    longitude: d.longitude,
     ...(isMember ? { stripe_customer_id: d.stripeCustomerId } : {}),
-    installer_categories: d.installerCategories,
-    dealerActive: d.isActive ? 1 : 0,
-    customer_contract: contract,
-    customerContract: contract,
   };
 }
+
+/** Dealerships the installer works with (installer_dealers) or created. */
+const isDealerOfInstaller = (installerId: number) =>
+  or(
+    eq(dealers.createdByInstallerId, installerId),
+    sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
+  );
 
 const searchFilter = (
   column: typeof customers.name | typeof dealers.name,
@@ -96,14 +89,8 @@ export function createCustomersRepository(db: Db) {
     },
 
     async updateCustomer(id: number, values: Partial<typeof customers.$inferInsert>): Promise<TCustomer> {
-      const rows = await db
-        .update(customers)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(customers.id, id))
-        .returning();
-      const row = rows[0];
-      if (!row) throw new Error(`customer ${id} vanished`);
-      return toCustomer(row);
+      const set = { ...values, updatedAt: new Date() };
+      return toCustomer(await updateRow(db, customers, eq(customers.id, id), set, `customer ${id}`));
     },
 
     /** An installer's customers, or a dealer's (customers it referred or sold to). */
@@ -138,15 +125,7 @@ export function createCustomersRepository(db: Db) {
       const rows = await db
         .select()
         .from(dealers)
-        .where(
-          and(
-            or(
-              eq(dealers.createdByInstallerId, installerId),
-              sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
-            ),
-            searchFilter(dealers.name, dealers.phone, q),
-          ),
-        )
+        .where(and(isDealerOfInstaller(installerId), searchFilter(dealers.name, dealers.phone, q)))
         .orderBy(asc(dealers.name), asc(dealers.id))
         .limit(limit);
       return rows.map((row) => toDealer(row, { isMember: false }));
@@ -158,17 +137,7 @@ export function createCustomersRepository(db: Db) {
     },
 
     async isInstallerDealer(installerId: number, dealerId: number): Promise<boolean> {
-      return anyRow(
-        db,
-        dealers,
-        and(
-          eq(dealers.id, dealerId),
-          or(
-            eq(dealers.createdByInstallerId, installerId),
-            sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
-          ),
-        ),
-      );
+      return anyRow(db, dealers, and(eq(dealers.id, dealerId), isDealerOfInstaller(installerId)));
     },
 
     /** A dealership created by an installer, linked to it as one of its dealerships. */
@@ -185,9 +154,7 @@ export function createCustomersRepository(db: Db) {
     },
 
     async updateDealer(id: number, values: Partial<typeof dealers.$inferInsert>): Promise<TDealer> {
-      const rows = await db.update(dealers).set(values).where(eq(dealers.id, id)).returning();
-      const row = rows[0];
-      if (!row) throw new Error(`dealer ${id} vanished`);
+      const row = await updateRow(db, dealers, eq(dealers.id, id), values, `dealer ${id}`);
       return toDealer(row, { isMember: false });
     },
 
