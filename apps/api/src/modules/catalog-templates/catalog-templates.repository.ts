@@ -25,6 +25,18 @@ export type TemplateFilter = { name?: string; dealerId?: number; dealerName?: st
 /** `%fragment%` for ILIKE, with the pattern characters of the fragment taken literally. */
 const contains = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A master service as a template lists it, and the catalog's order of them. */
+const serviceColumns = {
+  master_service_id: masterServices.id,
+  description: masterServices.description,
+  service_category: masterServices.serviceCategory,
+};
+const serviceOrder = [
+  asc(masterServices.serviceCategory),
+  asc(masterServices.description),
+  asc(masterServices.id),
+];
+
 const dealershipColumns = {
   dealer_id: dealers.id,
   dealer_name: dealers.name,
@@ -76,16 +88,11 @@ export function createCatalogTemplatesRepository(db: Db) {
 
   async function templateServices(templateIds: number[], conn: Conn) {
     const rows = await conn
-      .select({
-        templateId: catalogTemplateServices.templateId,
-        master_service_id: masterServices.id,
-        description: masterServices.description,
-        service_category: masterServices.serviceCategory,
-      })
+      .select({ templateId: catalogTemplateServices.templateId, ...serviceColumns })
       .from(catalogTemplateServices)
       .innerJoin(masterServices, eq(masterServices.id, catalogTemplateServices.masterServiceId))
       .where(inArray(catalogTemplateServices.templateId, templateIds))
-      .orderBy(asc(masterServices.serviceCategory), asc(masterServices.description), asc(masterServices.id));
+      .orderBy(...serviceOrder);
     const byTemplate = new Map<number, TTemplate['services']>();
     for (const { templateId, ...service } of rows) {
       byTemplate.set(templateId, [...(byTemplate.get(templateId) ?? []), service]);
@@ -161,12 +168,7 @@ export function createCatalogTemplatesRepository(db: Db) {
      */
     async listCatalog(installerId: number, conn: Conn = db) {
       const rows = await conn
-        .select({
-          master_service_id: masterServices.id,
-          description: masterServices.description,
-          service_category: masterServices.serviceCategory,
-          durationTenths: masterServices.durationTenths,
-        })
+        .select({ ...serviceColumns, durationTenths: masterServices.durationTenths })
         .from(masterServices)
         .where(
           and(
@@ -174,11 +176,7 @@ export function createCatalogTemplatesRepository(db: Db) {
             sql`exists (select 1 from ${services} s where s.master_service_id = ${masterServices.id})`,
           ),
         )
-        .orderBy(
-          asc(masterServices.serviceCategory),
-          asc(masterServices.description),
-          asc(masterServices.id),
-        );
+        .orderBy(...serviceOrder);
       return rows.map(
         ({ durationTenths, ...rest }): TTemplateCatalogService => ({
           ...rest,
