@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { customers } from '../../db/schema/customers';
@@ -81,6 +82,15 @@ export function createReferralsRepository(db: Db) {
     }));
   }
 
+  /** The name, e-mail and phone of an installer or a user (a signed-in claimant and its company). */
+  async function findContact(table: typeof installers | typeof users, id: number) {
+    const [row] = await db
+      .select(pickColumns(table, 'id', 'name', 'email', 'phone'))
+      .from(table)
+      .where(eq(table.id, id));
+    return row ?? null;
+  }
+
   function selectViews(conn: Conn = db) {
     return conn
       .select(viewColumns)
@@ -136,28 +146,24 @@ export function createReferralsRepository(db: Db) {
     },
 
     async findByBenefitsToken(id: number, tokenHash: string): Promise<ReferralRow | null> {
-      const [row] = await db
-        .select()
-        .from(referrals)
-        .where(and(eq(referrals.id, id), eq(referrals.benefitsTokenHash, tokenHash)));
-      return row ?? null;
+      return firstRow(db, referrals, and(eq(referrals.id, id), eq(referrals.benefitsTokenHash, tokenHash)));
     },
 
     /** The offer a claim link names (its token and referral must match). */
     async findOfferByToken(referralId: number, tokenHash: string) {
-      const [row] = await db
-        .select()
-        .from(referralOffers)
-        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.tokenHash, tokenHash)));
-      return row ?? null;
+      return firstRow(
+        db,
+        referralOffers,
+        and(eq(referralOffers.referralId, referralId), eq(referralOffers.tokenHash, tokenHash)),
+      );
     },
 
     async findOffer(referralId: number, installerId: number) {
-      const [row] = await db
-        .select()
-        .from(referralOffers)
-        .where(and(eq(referralOffers.referralId, referralId), eq(referralOffers.installerId, installerId)));
-      return row ?? null;
+      return firstRow(
+        db,
+        referralOffers,
+        and(eq(referralOffers.referralId, referralId), eq(referralOffers.installerId, installerId)),
+      );
     },
 
     async countOffers(tx: Conn, referralId: number): Promise<number> {
@@ -199,21 +205,9 @@ export function createReferralsRepository(db: Db) {
       return rows.flatMap((r) => (r.zip ? [{ ...r, zip: r.zip }] : []));
     },
 
-    async findInstaller(id: number) {
-      const [row] = await db
-        .select(pickColumns(installers, 'id', 'name', 'email', 'phone'))
-        .from(installers)
-        .where(eq(installers.id, id));
-      return row ?? null;
-    },
+    findInstaller: (id: number) => findContact(installers, id),
 
-    async findUser(id: number) {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
-        .from(users)
-        .where(eq(users.id, id));
-      return row ?? null;
-    },
+    findUser: (id: number) => findContact(users, id),
 
     async findDealer(id: number, conn: Conn = db) {
       const [row] = await conn
