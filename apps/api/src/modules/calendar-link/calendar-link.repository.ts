@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { calendarDays } from '../../db/schema/calendar';
@@ -25,6 +25,26 @@ export function createCalendarLinkRepository(db: Db) {
       .update(installers)
       .set({ calendarId, calendarAuthenticated: calendarId !== null })
       .where(eq(installers.id, installerId));
+  }
+
+  /**
+   * Writes the installer's connection, in one transaction with its link columns (`calendarId`): a new row
+   * (with `provider`) gets `set`, and so does the existing one, where `setWhere` holds when given.
+   */
+  async function saveConnection(
+    installerId: number,
+    provider: string,
+    set: Partial<typeof calendarConnections.$inferInsert>,
+    calendarId: string | null,
+    setWhere?: SQL,
+  ) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(calendarConnections)
+        .values({ installerId, provider, ...set })
+        .onConflictDoUpdate({ target: calendarConnections.installerId, set, setWhere });
+      await setInstallerLink(tx, installerId, calendarId);
+    });
   }
 
   return {
@@ -78,33 +98,21 @@ export function createCalendarLinkRepository(db: Db) {
         now: Date;
       },
     ) {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(calendarConnections)
-          .values({
-            installerId,
-            provider: grant.provider,
-            status: 'needs_selection',
-            refreshTokenCiphertext: grant.ciphertext,
-            calendars: grant.calendars,
-            connectedByUserId: grant.userId,
-            updatedAt: grant.now,
-          })
-          .onConflictDoUpdate({
-            target: calendarConnections.installerId,
-            set: {
-              provider: grant.provider,
-              status: 'needs_selection',
-              refreshTokenCiphertext: grant.ciphertext,
-              calendarId: null,
-              calendars: grant.calendars,
-              connectedByUserId: grant.userId,
-              expiredAt: null,
-              updatedAt: grant.now,
-            },
-          });
-        await setInstallerLink(tx, installerId, null);
-      });
+      await saveConnection(
+        installerId,
+        grant.provider,
+        {
+          provider: grant.provider,
+          status: 'needs_selection',
+          refreshTokenCiphertext: grant.ciphertext,
+          calendarId: null,
+          calendars: grant.calendars,
+          connectedByUserId: grant.userId,
+          expiredAt: null,
+          updatedAt: grant.now,
+        },
+        null,
+      );
     },
 
     async saveCalendars(installerId: number, calendars: ExternalCalendars) {
@@ -116,29 +124,18 @@ export function createCalendarLinkRepository(db: Db) {
 
     /** The chosen calendar: connected (a local link may be made without a grant). */
     async select(installerId: number, input: { provider: string; calendarId: string; now: Date }) {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(calendarConnections)
-          .values({
-            installerId,
-            provider: input.provider,
-            status: 'connected',
-            calendarId: input.calendarId,
-            connectedAt: input.now,
-            updatedAt: input.now,
-          })
-          .onConflictDoUpdate({
-            target: calendarConnections.installerId,
-            set: {
-              status: 'connected',
-              calendarId: input.calendarId,
-              connectedAt: input.now,
-              expiredAt: null,
-              updatedAt: input.now,
-            },
-          });
-        await setInstallerLink(tx, installerId, input.calendarId);
-      });
+      await saveConnection(
+        installerId,
+        input.provider,
+        {
+          status: 'connected',
+          calendarId: input.calendarId,
+          connectedAt: input.now,
+          expiredAt: null,
+          updatedAt: input.now,
+        },
+        input.calendarId,
+      );
     },
 
     /**
@@ -147,20 +144,14 @@ export function createCalendarLinkRepository(db: Db) {
      * recorded (no row) gets one, expired.
      */
     async markExpired(installerId: number, provider: string, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(calendarConnections)
-          .values({ installerId, provider, status: 'expired', expiredAt: now, updatedAt: now })
-          .onConflictDoUpdate({
-            target: calendarConnections.installerId,
-            set: { status: 'expired', expiredAt: now, updatedAt: now },
-            setWhere: inArray(calendarConnections.status, [
-              'connected',
-              'needs_selection',
-            ] as CalendarConnectionStatus[]),
-          });
-        await setInstallerLink(tx, installerId, null);
-      });
+      const linked: CalendarConnectionStatus[] = ['connected', 'needs_selection'];
+      await saveConnection(
+        installerId,
+        provider,
+        { status: 'expired', expiredAt: now, updatedAt: now },
+        null,
+        inArray(calendarConnections.status, linked),
+      );
     },
 
     async disconnect(installerId: number, now: Date) {
