@@ -45,6 +45,11 @@ describe('lifecycle transitions: refusals', () => {
       firstLine(await w.dealerRequest({ currentState, assignedInstallerId: w.installerA.id }));
   /** An open dealer request offered to installer A. */
   const offeredToA: Setup = async () => firstLine(await w.openRequest([w.installerA.id]));
+  /** START SERVICE and FINISH SERVICE: the request's first service to `serviceState`. */
+  const setServiceState =
+    (serviceState: string): Row['send'] =>
+    (who, id, serviceId) =>
+      call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState });
   /** Who does what to an installer's own estimate: a dealer cannot even see it (404). */
   const installerOnItsEstimate = {
     allowed: () => w.sessions.installerA,
@@ -148,8 +153,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('received'),
       wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot start a service of a request in state scheduled',
-      send: (who, id, serviceId) =>
-        call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'started' }),
+      send: setServiceState('started'),
     },
     {
       name: 'FINISH SERVICE',
@@ -163,8 +167,7 @@ describe('lifecycle transitions: refusals', () => {
       },
       wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot finish a service of a request in state received',
-      send: (who, id, serviceId) =>
-        call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState: 'finished' }),
+      send: setServiceState('finished'),
     },
     {
       name: 'set deposit (PUT /requestimates/requestbyID/)',
