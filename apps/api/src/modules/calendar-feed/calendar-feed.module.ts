@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { ModuleDeps } from '../../platform/module-wiring';
 import { createPublicRateLimiter } from '../../platform/security/window-throttle';
 import { createSchedulingRepository } from '../scheduling/scheduling.repository';
 import { createCalendarFeedRepository } from './calendar-feed.repository';
@@ -8,16 +7,11 @@ import { registerCalendarFeedRoutes } from './calendar-feed.routes';
 import { createCalendarFeedService } from './calendar-feed.service';
 import { createFeedTokens } from './calendar-feed.token';
 
-export type CalendarFeedModuleDeps = { db: Db; config: Config; clock?: () => Date };
-
 /**
  * The installer's ICS subscription feed at /api/calendar/{token}.ics and its link calls (issue 12;
  * docs/decisions/025-calendar-feed.md).
  */
-export function registerCalendarFeedModule(
-  api: FastifyInstance,
-  { db, config, clock }: CalendarFeedModuleDeps,
-): void {
+export function registerCalendarFeedModule(api: FastifyInstance, { db, config, clock }: ModuleDeps): void {
   const service = createCalendarFeedService({
     repository: createCalendarFeedRepository(db),
     scheduling: createSchedulingRepository(db),
