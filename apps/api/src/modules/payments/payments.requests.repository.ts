@@ -40,12 +40,21 @@ function requestMoneyVisibleTo(viewer: Viewer): SQL {
     or exists (select 1 from ${invoices} vi where vi.request_id = ${serviceRequests.id} and vi.installer_id = ${viewer.companyId}))`;
 }
 
+/** The request `where` picks (request_type: 'dealer' or 'installer'), locked for the transaction when `lock`. */
+async function findRequest(
+  tx: DbOrTx,
+  where: SQL | undefined,
+  lock = false,
+): Promise<RequestForInvoice | null> {
+  const row = await (lock ? lockRow : firstRow)(tx, serviceRequests, where, requestColumns);
+  return row as RequestForInvoice | null;
+}
+
 /** The requests invoices are for: read (under lock, for a viewer) and their final invoice's number. */
 export function createRequestRows() {
   return {
     async lockRequest(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
-      const row = await lockRow(tx, serviceRequests, eq(serviceRequests.id, requestId), requestColumns);
-      return row as RequestForInvoice | null;
+      return findRequest(tx, eq(serviceRequests.id, requestId), true);
     },
 
     async findRequestForViewer(
@@ -53,13 +62,11 @@ export function createRequestRows() {
       viewer: Viewer,
       requestId: number,
     ): Promise<RequestForInvoice | null> {
-      const visible = and(eq(serviceRequests.id, requestId), requestMoneyVisibleTo(viewer));
-      return (await firstRow(tx, serviceRequests, visible, requestColumns)) as RequestForInvoice | null;
+      return findRequest(tx, and(eq(serviceRequests.id, requestId), requestMoneyVisibleTo(viewer)));
     },
 
     async findRequestSummary(tx: DbOrTx, requestId: number): Promise<RequestForInvoice | null> {
-      const row = await firstRow(tx, serviceRequests, eq(serviceRequests.id, requestId), requestColumns);
-      return row as RequestForInvoice | null;
+      return findRequest(tx, eq(serviceRequests.id, requestId));
     },
 
     /** Keeps the request's invoice numbers (invoiceId / customer_facing_invoice of the wire) on its final invoice. */
