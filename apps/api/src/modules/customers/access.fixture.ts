@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, signIn } from '../../../test/build-test-app';
-import { createRetailCustomer } from '../../../test/world';
+import { buildTestApp, signInAll } from '../../../test/build-test-app';
+import { createRetailCustomer, createUsers } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createCustomer, linkInstallerDealer } from '../../db/factories/customers';
 import {
@@ -8,7 +7,6 @@ import {
   createInstaller,
   createInstallerGroup,
   createInstallerLocation,
-  createUser,
 } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
 
@@ -57,44 +55,24 @@ export async function buildAccessFixture(db: Db) {
     currentState: 'scheduled',
   });
 
-  const user = (email: string, company: { dealerId?: number; installerId?: number }) =>
-    createUser(db, { email, password: ACCESS_PASSWORD, ...company });
-  await user('a-sun@example.test', { dealerId: sun.id });
-  await user('a-harbor@example.test', { dealerId: harbor.id });
-  await user('a-lake@example.test', { dealerId: lake.id });
-  await user('a-one@example.test', { installerId: one.id });
-  await user('a-north@example.test', { installerId: north.id });
-  await user('a-three@example.test', { installerId: three.id });
-  return { sun, harbor, gulf, lake, one, north, three, referred, retail };
+  const users = await createUsers(db, ACCESS_PASSWORD, {
+    sun: ['a-sun@example.test', { dealerId: sun.id }],
+    harbor: ['a-harbor@example.test', { dealerId: harbor.id }],
+    lake: ['a-lake@example.test', { dealerId: lake.id }],
+    one: ['a-one@example.test', { installerId: one.id }],
+    north: ['a-north@example.test', { installerId: north.id }],
+    three: ['a-three@example.test', { installerId: three.id }],
+  });
+  return { sun, harbor, gulf, lake, one, north, three, referred, retail, users };
 }
 export type AccessFixture = Awaited<ReturnType<typeof buildAccessFixture>>;
-
-/** Sign-in e-mail of each fixture user. */
-const accessUsers = {
-  sun: 'a-sun@example.test',
-  harbor: 'a-harbor@example.test',
-  lake: 'a-lake@example.test',
-  one: 'a-one@example.test',
-  north: 'a-north@example.test',
-  three: 'a-three@example.test',
-} as const;
-export type AccessUser = keyof typeof accessUsers;
-export type AccessSession = Awaited<ReturnType<typeof signIn>>;
-
-/** Signs the fixture's users in through the real endpoint. */
-export async function signInAccessUsers(app: FastifyInstance) {
-  const sessions = {} as Record<AccessUser, AccessSession>;
-  for (const [who, email] of Object.entries(accessUsers)) {
-    sessions[who as AccessUser] = await signIn(app, email, ACCESS_PASSWORD);
-  }
-  return sessions;
-}
+export type AccessUser = keyof AccessFixture['users'];
 
 /** One access test file's app, world and signed-in users. Call it in `beforeAll`, close `t` in `afterAll`. */
 export async function startAccessSuite() {
   const t = await buildTestApp();
   const f = await buildAccessFixture(t.database.db);
-  const sessions = await signInAccessUsers(t.app);
+  const sessions = await signInAll(t.app, ACCESS_PASSWORD, f.users);
   return { t, f, sessions };
 }
 export type AccessSuite = Awaited<ReturnType<typeof startAccessSuite>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { signIn } from '../../../test/build-test-app';
-import { createRetailCustomer, userMaker } from '../../../test/world';
+import { type signIn, signInAll } from '../../../test/build-test-app';
+import { createRetailCustomer, createUsers } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
@@ -49,19 +49,14 @@ export async function buildFinancialsWorld(app: FastifyInstance, db: Db) {
     name: `Rita <b>"&"</b> O'Neil`,
     email: 'rita@fin.test',
   });
-  const user = userMaker(db, PASSWORD);
-  await user('owner@elite-fin.test', { installerId: elite.id }, 'ADMIN');
-  await user('staff@elite-fin.test', { installerId: elite.id });
-  await user('clear@fin.test', { installerId: clear.id });
-  await user('buyer@sunrise-fin.test', { dealerId: sunrise.id });
-  await user('buyer@harbor-fin.test', { dealerId: harbor.id });
-  const sessions = {
-    owner: await signIn(app, 'owner@elite-fin.test', PASSWORD),
-    staff: await signIn(app, 'staff@elite-fin.test', PASSWORD),
-    clear: await signIn(app, 'clear@fin.test', PASSWORD),
-    sunrise: await signIn(app, 'buyer@sunrise-fin.test', PASSWORD),
-    harbor: await signIn(app, 'buyer@harbor-fin.test', PASSWORD),
-  };
+  const users = await createUsers(db, PASSWORD, {
+    owner: ['owner@elite-fin.test', { installerId: elite.id }, 'ADMIN'],
+    staff: ['staff@elite-fin.test', { installerId: elite.id }],
+    clear: ['clear@fin.test', { installerId: clear.id }],
+    sunrise: ['buyer@sunrise-fin.test', { dealerId: sunrise.id }],
+    harbor: ['buyer@harbor-fin.test', { dealerId: harbor.id }],
+  });
+  const sessions = await signInAll(app, PASSWORD, users);
   const dealerJob = async (dealerId: number, installerId: number) =>
     (
       await createServiceRequest(db, {

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildTestApp, signIn } from '../../../test/build-test-app';
-import { createRetailCustomer, userMaker } from '../../../test/world';
+import { buildTestApp, type signIn, signInAll } from '../../../test/build-test-app';
+import { createRetailCustomer, createUsers } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller, createInstallerLocation } from '../../db/factories/identity';
 import { type CreateServiceRequestOptions, createServiceRequest } from '../../db/factories/service-requests';
@@ -40,20 +40,14 @@ export async function buildPaymentsWorld(
   });
   const customer = await createRetailCustomer(db, installer.id, { email: 'rita@customers.test' });
 
-  const user = userMaker(db, PASSWORD);
-  await user('pay-dealer@example.test', { dealerId: dealer.id });
-  await user('pay-assist@example.test', { dealerId: dealer.id }, 'ASSIST');
-  await user('pay-dealer2@example.test', { dealerId: otherDealer.id });
-  await user('pay-installer@example.test', { installerId: installer.id }, 'ADMIN');
-  await user('pay-installer2@example.test', { installerId: otherInstaller.id });
-
-  const sessions = {
-    dealer: await signIn(app, 'pay-dealer@example.test', PASSWORD),
-    assist: await signIn(app, 'pay-assist@example.test', PASSWORD),
-    dealer2: await signIn(app, 'pay-dealer2@example.test', PASSWORD),
-    installer: await signIn(app, 'pay-installer@example.test', PASSWORD),
-    installer2: await signIn(app, 'pay-installer2@example.test', PASSWORD),
-  };
+  const users = await createUsers(db, PASSWORD, {
+    dealer: ['pay-dealer@example.test', { dealerId: dealer.id }],
+    assist: ['pay-assist@example.test', { dealerId: dealer.id }, 'ASSIST'],
+    dealer2: ['pay-dealer2@example.test', { dealerId: otherDealer.id }],
+    installer: ['pay-installer@example.test', { installerId: installer.id }, 'ADMIN'],
+    installer2: ['pay-installer2@example.test', { installerId: otherInstaller.id }],
+  });
+  const sessions = await signInAll(app, PASSWORD, users);
 
   /** A finished job with no state history (the money tests start at the end of the work). */
   async function finishedJob(values: CreateServiceRequestOptions) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { buildTestApp, signIn } from '../../../test/build-test-app';
-import { userMaker } from '../../../test/world';
+import { buildTestApp, type signIn, signInAll } from '../../../test/build-test-app';
+import { createUsers } from '../../../test/world';
 import { type CatalogService, createCatalogService } from '../../db/factories/catalog';
 import { createDealer, createInstaller } from '../../db/factories/identity';
 
@@ -28,17 +28,13 @@ export async function startServiceCatalogSuite() {
     durationTenths: 10,
     retail: prices(2200, 1900, 1700),
   });
-  const user = userMaker(db, PASSWORD);
-  await user('sc-ace@example.test', { installerId: ace.id }, 'ADMIN');
-  await user('sc-assist@example.test', { installerId: ace.id }, 'ASSIST');
-  await user('sc-bolt@example.test', { installerId: bolt.id });
-  await user('sc-dealer@example.test', { dealerId: dealer.id });
-  const s: Record<string, Session> = {
-    ace: await signIn(t.app, 'sc-ace@example.test', PASSWORD),
-    assist: await signIn(t.app, 'sc-assist@example.test', PASSWORD),
-    bolt: await signIn(t.app, 'sc-bolt@example.test', PASSWORD),
-    dealer: await signIn(t.app, 'sc-dealer@example.test', PASSWORD),
-  };
+  const users = await createUsers(db, PASSWORD, {
+    ace: ['sc-ace@example.test', { installerId: ace.id }, 'ADMIN'],
+    assist: ['sc-assist@example.test', { installerId: ace.id }, 'ASSIST'],
+    bolt: ['sc-bolt@example.test', { installerId: bolt.id }],
+    dealer: ['sc-dealer@example.test', { dealerId: dealer.id }],
+  });
+  const s: Record<string, Session> = await signInAll(t.app, PASSWORD, users);
 
   /** Sends a call as the named user. */
   const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildTestApp, signIn } from '../../../test/build-test-app';
-import { createRetailCustomer, userMaker } from '../../../test/world';
+import { buildTestApp, type signIn, signInAll } from '../../../test/build-test-app';
+import { createRetailCustomer, createUsers } from '../../../test/world';
 import type { Db } from '../../db/client';
 import { createDealer, createInstaller } from '../../db/factories/identity';
 import { createInvoice, createPayment } from '../../db/factories/money';
@@ -14,26 +13,7 @@ import {
 
 export const FIXTURE_PASSWORD = 'service-requests-test-password';
 
-/** The fixture's users, by the names the tests give them. */
-const FIXTURE_USERS = {
-  dealerA: 'sr-dealer-a@example.test',
-  assistA: 'sr-assist-a@example.test',
-  dealerB: 'sr-dealer-b@example.test',
-  i1: 'sr-installer-1@example.test',
-  i2: 'sr-installer-2@example.test',
-  i3: 'sr-installer-3@example.test',
-} as const;
-
 export type FixtureSession = Awaited<ReturnType<typeof signIn>>;
-
-/** Signs every fixture user in through the real endpoint. */
-export async function signInFixtureUsers(app: FastifyInstance): Promise<Record<string, FixtureSession>> {
-  const sessions: Record<string, FixtureSession> = {};
-  for (const [name, email] of Object.entries(FIXTURE_USERS)) {
-    sessions[name] = await signIn(app, email, FIXTURE_PASSWORD);
-  }
-  return sessions;
-}
 
 /** 10:00 UTC on day `n` after 2025-01-01: available dates, so every list has a known order. */
 export function day(n: number): Date {
@@ -41,9 +21,9 @@ export function day(n: number): Date {
 }
 
 /**
- * Two dealerships (A, B), three installers (I1–I3), requests of both types in every state, offers in
- * several statuses, a deleted and a reviewed request of each kind. Request keys say what each one is:
- * `A_*` dealer A's requests, `B_*` dealer B's, `E1_*` / `E2_*` estimates of I1 / I2.
+ * Two dealerships (A, B), three installers (I1–I3) and their users, requests of both types in every state,
+ * offers in several statuses, a deleted and a reviewed request of each kind. Request keys say what each one
+ * is: `A_*` dealer A's requests, `B_*` dealer B's, `E1_*` / `E2_*` estimates of I1 / I2.
  */
 export async function buildServiceRequestsFixture(db: Db) {
   const dealerA = await createDealer(db, { name: 'Alpha Motors', email: 'alpha@dealers.test' });
@@ -57,13 +37,14 @@ export async function buildServiceRequestsFixture(db: Db) {
   const i3 = await createInstaller(db, { name: 'Three Paint', email: 'three@installers.test' });
   const customer = await createRetailCustomer(db, i1.id, { phone: '8135550999' });
 
-  const user = userMaker(db, FIXTURE_PASSWORD);
-  await user('sr-dealer-a@example.test', { dealerId: dealerA.id });
-  await user('sr-assist-a@example.test', { dealerId: dealerA.id }, 'ASSIST');
-  await user('sr-dealer-b@example.test', { dealerId: dealerB.id });
-  await user('sr-installer-1@example.test', { installerId: i1.id }, 'ADMIN');
-  await user('sr-installer-2@example.test', { installerId: i2.id });
-  await user('sr-installer-3@example.test', { installerId: i3.id });
+  const users = await createUsers(db, FIXTURE_PASSWORD, {
+    dealerA: ['sr-dealer-a@example.test', { dealerId: dealerA.id }],
+    assistA: ['sr-assist-a@example.test', { dealerId: dealerA.id }, 'ASSIST'],
+    dealerB: ['sr-dealer-b@example.test', { dealerId: dealerB.id }],
+    i1: ['sr-installer-1@example.test', { installerId: i1.id }, 'ADMIN'],
+    i2: ['sr-installer-2@example.test', { installerId: i2.id }],
+    i3: ['sr-installer-3@example.test', { installerId: i3.id }],
+  });
 
   const ids: Record<string, number> = {};
   const dealerRequest = async (
@@ -202,7 +183,7 @@ export async function buildServiceRequestsFixture(db: Db) {
   });
 
   const key = (id: number) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? `#${id}`;
-  return { dealerA, dealerB, i1, i2, i3, customer, ids, key, referral };
+  return { dealerA, dealerB, i1, i2, i3, customer, users, ids, key, referral };
 }
 export type ServiceRequestsFixture = Awaited<ReturnType<typeof buildServiceRequestsFixture>>;
 
@@ -213,7 +194,7 @@ export type ServiceRequestsFixture = Awaited<ReturnType<typeof buildServiceReque
 export async function startServiceRequestsSuite() {
   const t = await buildTestApp();
   const f = await buildServiceRequestsFixture(t.database.db);
-  const s = await signInFixtureUsers(t.app);
+  const s: Record<string, FixtureSession> = await signInAll(t.app, FIXTURE_PASSWORD, f.users);
   const get = (who: string, url: string) =>
     t.app.inject({ method: 'GET', url, headers: (s[who] as FixtureSession).headers });
   /** Each [who, url] is refused with `status` and the error `code`. */
