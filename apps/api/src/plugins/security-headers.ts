@@ -41,7 +41,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page may ask for less (token pages send no-referrer: their address is a credential).
+    if (!reply.hasHeader('Referrer-Policy'))
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=(self)');
     if (hsts) reply.header('Strict-Transport-Security', HSTS);

@@ -197,6 +197,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(first.headers['cache-control']).toBe('private, max-age=900');
     expect(first.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
     const etag = String(first.headers.etag);
     const lastModified = String(first.headers['last-modified']);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);

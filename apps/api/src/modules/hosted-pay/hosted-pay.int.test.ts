@@ -28,6 +28,7 @@ describe('the hosted invoice page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).not.toContain('<script');
     expect(page.body).toContain('$1,948.50');
     expect(page.body).toContain(invoice.number);

@@ -72,7 +72,7 @@ export async function registerHostedPayRoutes(
       if (!found) return sendNotFound(reply);
       if (found.invoice.metadata?.provider === 'stripe') {
         if (found.invoice.hostedInvoiceUrl) return reply.redirect(found.invoice.hostedInvoiceUrl, 303);
-        return sendHtml(
+        return sendTokenPageHtml(
           reply,
           404,
           renderMessagePage('Invoice not available', 'This invoice cannot be shown here.'),
@@ -82,7 +82,11 @@ export async function registerHostedPayRoutes(
         found.invoice.status === 'paid' && 'paid' in (request.query as object)
           ? 'Payment received. Thank you!'
           : null;
-      return sendHtml(reply, 200, renderInvoicePage(toView(token, found), { nonce: newNonce(), notice }));
+      return sendTokenPageHtml(
+        reply,
+        200,
+        renderInvoicePage(toView(token, found), { nonce: newNonce(), notice }),
+      );
     },
 
     async submit(token, fields, reply) {
@@ -138,7 +142,7 @@ export async function registerHostedPayRoutes(
     const view = found
       ? toView(token, found)
       : toView(token, { invoice, canPayHere: false, installerName: '', vehicle: null, payment: null });
-    return sendHtml(reply, status, renderInvoicePage(view, form));
+    return sendTokenPageHtml(reply, status, renderInvoicePage(view, form));
   }
 }
 
@@ -171,7 +175,11 @@ function toView(
   };
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
+/**
+ * A token page's HTML: never cached, never indexed, and no Referer carrying the token to whatever it links to.
+ * The invoice page and the onboarding page both send theirs through it.
+ */
+export function sendTokenPageHtml(reply: FastifyReply, status: number, html: string) {
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
@@ -182,7 +190,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 function sendNotFound(reply: FastifyReply) {
-  return sendHtml(
+  return sendTokenPageHtml(
     reply,
     404,
     renderMessagePage(

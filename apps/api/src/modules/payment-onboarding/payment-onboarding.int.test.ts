@@ -92,6 +92,10 @@ describe('payment onboarding with the local adapter; trial specialists complete 
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    // The link is a credential: no Referer carries it away, no cache or index keeps it.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
     for (const label of ['Legal business name', 'Bank routing number (9 digits)', 'Bank account number']) {
       expect(page.body).toContain(label);
     }

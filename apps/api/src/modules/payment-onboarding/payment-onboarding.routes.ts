@@ -5,7 +5,7 @@ import type {
   LocalConnectOnboarding,
 } from '../../adapters/payments/local-connect-onboarding';
 import { registerCall } from '../../plugins/register-call';
-import { registerTokenPage } from '../hosted-pay/hosted-pay.routes';
+import { registerTokenPage, sendTokenPageHtml } from '../hosted-pay/hosted-pay.routes';
 import {
   type OnboardingFormValues,
   renderOnboardingMessage,
@@ -58,7 +58,7 @@ export async function registerOnboardingPageRoutes(
   },
 ) {
   const expired = (reply: FastifyReply) =>
-    sendHtml(
+    sendTokenPageHtml(
       reply,
       404,
       renderOnboardingMessage(
@@ -73,7 +73,7 @@ export async function registerOnboardingPageRoutes(
       const link = await onboarding.findOnboardingLink(token);
       if (!link) return expired(reply);
       const installerName = await installerNameOf(link.accountId);
-      return sendHtml(
+      return sendTokenPageHtml(
         reply,
         200,
         renderOnboardingPage(
@@ -96,7 +96,7 @@ export async function registerOnboardingPageRoutes(
       if (!details) {
         const installerName = await installerNameOf(link.accountId);
         // A form answer is a 200 page (a browser logs a 4xx document as an error); the page says what is wrong.
-        return sendHtml(
+        return sendTokenPageHtml(
           reply,
           200,
           renderOnboardingPage({ token, installerName, accountId: link.accountId }, values, errors),
@@ -108,12 +108,4 @@ export async function registerOnboardingPageRoutes(
       return reply.redirect(done.returnUrl, 303);
     },
   });
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(html);
 }
