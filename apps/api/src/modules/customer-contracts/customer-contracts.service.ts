@@ -60,8 +60,7 @@ export function createCustomerContractsService(deps: {
       throw new AppError('NOT_FOUND', contractMessages.notFound);
     }
     const dealer = await repository.findDealer(auth.companyId);
-    if (!dealer || dealer.customerContract !== 'Y')
-      throw new AppError('CONFLICT', contractMessages.invalidRequest);
+    if (dealer?.customerContract !== 'Y') throw new AppError('CONFLICT', contractMessages.invalidRequest);
     if (request.requestType !== 'dealer') throw new AppError('CONFLICT', contractMessages.dealerOnly);
     const specialist = request.assignedInstallerId
       ? await repository.findInstaller(request.assignedInstallerId)
@@ -247,7 +246,7 @@ export function createCustomerContractsService(deps: {
       } else {
         if (step === 'confirm') {
           const latest = summary.contract;
-          if (!latest || latest.signatureMethod !== 'manual') {
+          if (latest?.signatureMethod !== 'manual') {
             throw new AppError('CONFLICT', contractMessages.notDownloaded);
           }
           const today = now.toISOString().slice(0, 10);
