@@ -13,7 +13,6 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // UTC unless a run asks for another zone (the scheduling rules are also run in two others).
           env: { TZ: process.env.TZ ?? 'UTC' },
-          maxWorkers: 2,
         },
       },
       './apps/web/vite.config.ts',

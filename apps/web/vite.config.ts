@@ -30,7 +30,5 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     env: { TZ: 'UTC' },
-    // Vitest's default is one worker per CPU less one: a single worker on a 2-core machine.
-    maxWorkers: 2,
   },
 });
