@@ -51,6 +51,11 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toHaveLength(5);
 
+    // A later page is the next `limit` offers, not `limit + offset` of them.
+    const firstTen = (await get('limit=10')).json<{ offerId: number }[]>().map((o) => o.offerId);
+    const second = await get('limit=5&offset=5');
+    expect(second.json<{ offerId: number }[]>().map((o) => o.offerId)).toEqual(firstTen.slice(5, 10));
+
     // The last page beyond the bound still answers: offset counts rows, not the capped total.
     const last = await get(`limit=10&offset=${OFFERS_TOTAL_BOUND}`);
     expect(last.json()).toHaveLength(5);

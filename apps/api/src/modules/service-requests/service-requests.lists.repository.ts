@@ -125,7 +125,9 @@ export function createListReads({ run, cachedRead }: Statements) {
       // The first `cap` visible offers in order. An installer's: one range of the partial index of its
       // offers not 'deleted' (what deleting a request makes them), each checked against its request. A
       // dealership's: its first `cap` answered requests in list order (each has an accepted offer), then
-      // their accepted offers. Either reads at most `cap` rows of each table, whatever the history.
+      // their accepted offers. Either reads at most `cap` rows of each table, whatever the history. The page
+      // is the first limit + offset (the window) less the first offset: an offset on the arm itself would
+      // skip them and then give a whole window.
       const visible = (cap: SQL) =>
         viewer.role === 'installer'
           ? sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
@@ -149,7 +151,7 @@ export function createListReads({ run, cachedRead }: Statements) {
                 from (${visible(bound)}) b) t
           left join lateral (
             select ${offerFields}, p.s1, p.s2, p.s3
-            from (${visible(P.window)} offset ${P.offset}) p
+            from (select * from (${visible(P.window)}) w order by w.s1, w.s2, w.s3 offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
