@@ -36,8 +36,6 @@ export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
 /** The list total rides in this header on the legacy list calls (their body stays the documented array). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/** 'true' when a list's total was counted only up to a bound (it has more rows than X-Total-Count says). */
-export const TOTAL_COUNT_CAPPED_HEADER = 'X-Total-Count-Capped';
 
 export const requestStates = [
   'new',
@@ -423,7 +421,7 @@ export const serviceRequestCalls = {
     access,
     summary: 'Offers of the caller’s company: a dealer’s accepted offers, an installer’s own offers',
     description:
-      'An installer’s offers by offer id; a dealership’s accepted offers (the quotes on its requests still awaiting its choice, state answered) in list order: available date, then request id. limit (default 50, max 200) and offset; the total is in the X-Total-Count header, counted up to 1,000 (beyond that it says 1000 and X-Total-Count-Capped is true), so a page costs the same however long the history (decision 016).',
+      'An installer’s offers by offer id; a dealership’s accepted offers (the quotes on its requests still awaiting its choice, state answered) in list order: available date, then request id. limit (default 50, max 200) and offset; the exact total is in the X-Total-Count header, read from counts the writing transactions keep, so a page costs the same however long the history (decision 016).',
     tags,
   }),
   offersOfRequest: requestPartCall(

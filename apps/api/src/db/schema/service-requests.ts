@@ -246,6 +246,13 @@ export const requestOffers = pgTable(
      */
     requestOpen: boolean('request_open').notNull().default(false),
     requestAvailableDate: timestamp('request_available_date', { withTimezone: true }),
+    /**
+     * More copies for the offers' kept totals (migration 0020, decision 016): whether the request is
+     * deleted, and the dealership whose choice it awaits (a dealer request answered, not deleted; else
+     * null), so GET /requestOffered/{typeId} reads its exact total from request_list_counts.
+     */
+    requestDeleted: boolean('request_deleted').notNull().default(false),
+    awaitingDealerId: integer('awaiting_dealer_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,9 +3,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { useTwoApiProcesses } from '../../../test/api-process';
 import { useTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
-import { createDealer } from '../../db/factories/identity';
+import { createDealer, createUser } from '../../db/factories/identity';
 import { seedDemoData } from '../../db/seed';
-import { installersWithSessions, openRequestOfferedTo, type Session } from '../lifecycle/lifecycle.fixture';
+import {
+  installersWithSessions,
+  mintSession,
+  openRequestOfferedTo,
+  type Session,
+} from '../lifecycle/lifecycle.fixture';
 import { compactListCounts } from './list-counts';
 
 type Count = { company_id: number; branch: string; state: string; n: number };
@@ -45,7 +50,21 @@ function recount(db: Db) {
           where o.current_status = 'offered' and sr.request_type = 'dealer' and sr.current_state = 'new'
         ) x
         where state not in ('reviewed', 'deleted')
-        group by 1, 2, 3 order by 1, 2, 3`,
+        group by 1, 2, 3
+        union all
+        -- The offers of a company (GET /requestOffered/{typeId}): an installer's offers, those of deleted
+        -- requests left out; a dealership's accepted quotes on its requests awaiting its choice.
+        select o.installer_id, 'company_offers_installer', 'live', count(*)::int from request_offers o
+        join service_requests sr on sr.id = o.request_id
+        where o.current_status <> 'deleted' and sr.deleted_at is null
+        group by 1
+        union all
+        select sr.requestor_dealer_id, 'company_offers_dealer', 'accepted', count(*)::int from request_offers o
+        join service_requests sr on sr.id = o.request_id
+        where o.current_status = 'accepted' and sr.request_type = 'dealer' and sr.current_state = 'answered'
+          and sr.deleted_at is null and sr.requestor_dealer_id is not null
+        group by 1
+        order by 1, 2, 3`,
   );
 }
 
@@ -73,18 +92,36 @@ async function buildMarket(db: Db, jwtSecret: string) {
   return { dealer, installers, sessions, requests };
 }
 
-/** Every installer claims every request at once (one winner each), while the counts are folded. */
-async function raceClaims(
+/** A lifecycle call an installer sends about one request. */
+type Call = { method: 'POST' | 'PUT'; url: string; body: object };
+
+/** CLAIM: the first installer wins the request, the others get a 409. */
+const claim = (requestId: number, installerId: number): Call => ({
+  method: 'POST',
+  url: `/api/dashboard/claim/${requestId}`,
+  body: { installerId, startDate: START },
+});
+
+/**
+ * ACCEPT (a quote) by the caller's installer: every installer may, so the request is answered with one
+ * accepted offer each.
+ */
+const quote = (requestId: number): Call => ({
+  method: 'PUT',
+  url: `/api/requestOffered/${requestId}`,
+  body: { currentStatus: 'accepted', startDate: START },
+});
+
+/** Every installer sends `call` about every request at once, while the counts are folded. */
+async function race(
   market: Awaited<ReturnType<typeof buildMarket>>,
-  send: (i: number, url: string, session: Session, body: object) => Promise<number>,
+  call: (requestId: number, installerId: number) => Call,
+  send: (i: number, call: Call, session: Session) => Promise<number>,
   fold: () => Promise<unknown>,
 ) {
   const calls = market.requests.flatMap((request, r) =>
     market.installers.map((installer, i) =>
-      send(r * INSTALLERS + i, `/api/dashboard/claim/${request.id}`, market.sessions[i]!, {
-        installerId: installer.id,
-        startDate: START,
-      }),
+      send(r * INSTALLERS + i, call(request.id, installer.id), market.sessions[i]!),
     ),
   );
   const folds = Array.from({ length: 4 }, fold);
@@ -95,6 +132,8 @@ async function raceClaims(
 
 describe('list counts kept by the writing transactions (decision 016)', () => {
   const t = useTestApp();
+  const inject = async (_i: number, { method, url, body }: Call, session: Session) =>
+    (await t.app.inject({ method, url, headers: session.headers, payload: body })).statusCode;
 
   it('equal a recount after the demo seed, and after folding: one row per key', async () => {
     const db = t.database.db;
@@ -114,12 +153,7 @@ describe('list counts kept by the writing transactions (decision 016)', () => {
     expect(
       before.filter((c) => c.branch === 'offered' && market.installers.some((i) => i.id === c.company_id)),
     ).toHaveLength(INSTALLERS);
-    const statuses = await raceClaims(
-      market,
-      async (_i, url, session, body) =>
-        (await t.app.inject({ method: 'POST', url, headers: session.headers, payload: body })).statusCode,
-      () => compactListCounts(db),
-    );
+    const statuses = await race(market, claim, inject, () => compactListCounts(db));
     expect(statuses.filter((s) => s === 200)).toHaveLength(REQUESTS);
     expect(await kept(db)).toEqual(await recount(db));
     // Each installer's list: its total (from the counts) is the number of rows it lists.
@@ -144,6 +178,46 @@ describe('list counts kept by the writing transactions (decision 016)', () => {
     await compactListCounts(db);
     expect(await kept(db)).toEqual(await recount(db));
   });
+
+  it('keep the offers of a company exact through parallel quotes and the dealership’s choices', async () => {
+    const db = t.database.db;
+    const market = await buildMarket(db, t.config.jwtSecret);
+    const statuses = await race(market, quote, inject, () => compactListCounts(db));
+    expect(statuses).toEqual(statuses.map(() => 200));
+    expect(await kept(db)).toEqual(await recount(db));
+    const dealerSession = await mintSession(
+      t.config.jwtSecret,
+      await createUser(db, { dealerId: market.dealer.id }),
+    );
+    const offersOfDealer = async () => {
+      const res = await t.app.inject({
+        url: `/api/requestOffered/${market.dealer.id}?limit=200`,
+        headers: dealerSession.headers,
+      });
+      return { total: Number(res.headers['x-total-count']), rows: res.json<unknown[]>().length };
+    };
+    expect(await offersOfDealer()).toEqual({
+      total: REQUESTS * INSTALLERS,
+      rows: REQUESTS * INSTALLERS,
+    });
+    // The dealership assigns every request at once, each to one of its quoting installers.
+    const assigned = await Promise.all(
+      market.requests.map(
+        async (request, r) =>
+          (
+            await t.app.inject({
+              method: 'PUT',
+              url: `/api/requestOffered/state/${request.id}`,
+              headers: dealerSession.headers,
+              payload: { currentStatus: 'scheduled', installerId: market.installers[r % INSTALLERS]!.id },
+            })
+          ).statusCode,
+      ),
+    );
+    expect(assigned).toEqual(assigned.map(() => 200));
+    expect(await kept(db)).toEqual(await recount(db));
+    expect(await offersOfDealer()).toEqual({ total: 0, rows: 0 });
+  });
 });
 
 // Scale-out: two API processes writing on one PostgreSQL, and folds from both at once.
@@ -152,22 +226,19 @@ describe.skipIf(inject('testDb') !== 'postgres')(
   () => {
     const jwtSecret = 'list-counts-two-process-secret-list-counts';
     const pair = useTwoApiProcesses({ name: 'list-counts', jwtSecret });
+    const send = async (i: number, { method, url, body }: Call, session: Session) => {
+      const res = await fetch(`${pair.url(i)}${url}`, {
+        method,
+        headers: { ...session.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
 
     it('stay exact when claims race across both processes while both fold', async () => {
       const market = await buildMarket(pair.db, jwtSecret);
-      const statuses = await raceClaims(
-        market,
-        async (i, url, session, body) => {
-          const res = await fetch(`${pair.url(i)}${url}`, {
-            method: 'POST',
-            headers: { ...session.headers, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          await res.arrayBuffer();
-          return res.status;
-        },
-        () => compactListCounts(pair.db),
-      );
+      const statuses = await race(market, claim, send, () => compactListCounts(pair.db));
       expect(statuses.filter((s) => s === 200)).toHaveLength(REQUESTS);
       expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
       expect(await kept(pair.db)).toEqual(await recount(pair.db));
@@ -178,6 +249,19 @@ describe.skipIf(inject('testDb') !== 'postgres')(
         const body = (await res.json()) as { total: number; items: unknown[] };
         expect(body.total).toBe(body.items.length);
       }
+    });
+
+    it('keep the offers of a company exact when quotes race across both processes while both fold', async () => {
+      const market = await buildMarket(pair.db, jwtSecret);
+      const statuses = await race(market, quote, send, () => compactListCounts(pair.db));
+      expect(statuses).toEqual(statuses.map(() => 200));
+      expect(await kept(pair.db)).toEqual(await recount(pair.db));
+      const [mine] = await rows<{ n: number }>(
+        pair.db,
+        sql`select sum(n)::int as n from request_list_counts
+            where company_id = ${market.dealer.id} and branch = 'company_offers_dealer'`,
+      );
+      expect(mine?.n).toBe(REQUESTS * INSTALLERS);
     });
   },
 );

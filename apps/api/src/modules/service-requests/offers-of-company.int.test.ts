@@ -1,13 +1,15 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createServiceRequest } from '../../db/factories/service-requests';
 import { serviceRequests } from '../../db/schema/service-requests';
 import { mintSession } from '../lifecycle/lifecycle.fixture';
-import { OFFERS_TOTAL_BOUND } from './service-requests.lists.repository';
 
-describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)', () => {
+/** More offers than one page or the old counting bound of 1,000 (decision 016) could hold. */
+const MANY = 1004;
+
+describe('GET /requestOffered/{typeId}: pages and exact totals of a long history (decision 016)', () => {
   const t = useTestApp(async ({ database: { db }, config }) => {
     const dealer = await createDealer(db);
     const installer = await createInstaller(db);
@@ -20,7 +22,7 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
       assignedInstallerId: null,
       offers: [{ installerId: installer.id, currentStatus: 'offered' }],
     });
-    // OFFERS_TOTAL_BOUND + 4 more copies of the request, each offered to the installer.
+    // MANY more copies of the request, each offered to the installer.
     const columns = Object.values(getTableColumns(serviceRequests))
       .filter((c) => c.name !== 'id')
       .map((c) => sql.identifier(c.name));
@@ -28,7 +30,7 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
     await db.execute(sql`
       with copies as (
         insert into service_requests (${list})
-        select ${list} from service_requests, generate_series(1, ${OFFERS_TOTAL_BOUND + 4})
+        select ${list} from service_requests, generate_series(1, ${MANY})
         where id = ${request.id}
         returning id)
       insert into request_offers (request_id, installer_id, current_status)
@@ -36,7 +38,18 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
     return { installerId, session };
   });
 
-  it('says the total is the bound and that it is capped, and pages in offer order', async () => {
+  /** A dealership with a signed-in user, and an installer to quote on its requests. */
+  const dealerAndQuotingInstaller = async () => {
+    const db = t.database.db;
+    const dealer = await createDealer(db);
+    const dealerSession = await mintSession(
+      t.config.jwtSecret,
+      await createUser(db, { dealerId: dealer.id }),
+    );
+    return { dealer, dealerSession, quoting: await createInstaller(db) };
+  };
+
+  it('says the exact total, and pages in offer order', async () => {
     const get = (query: string) =>
       t.app.inject({
         method: 'GET',
@@ -45,8 +58,7 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
       });
     const first = await get('limit=5');
     expect(first.statusCode).toBe(200);
-    expect(first.headers['x-total-count']).toBe(String(OFFERS_TOTAL_BOUND));
-    expect(first.headers['x-total-count-capped']).toBe('true');
+    expect(first.headers['x-total-count']).toBe(String(MANY + 1));
     const ids = first.json<{ offerId: number }[]>().map((o) => o.offerId);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toHaveLength(5);
@@ -56,8 +68,8 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
     const second = await get('limit=5&offset=5');
     expect(second.json<{ offerId: number }[]>().map((o) => o.offerId)).toEqual(firstTen.slice(5, 10));
 
-    // The last page beyond the bound still answers: offset counts rows, not the capped total.
-    const last = await get(`limit=10&offset=${OFFERS_TOTAL_BOUND}`);
+    // The last page: offers 1,001 to 1,005.
+    const last = await get('limit=10&offset=1000');
     expect(last.json()).toHaveLength(5);
     expect(Math.min(...last.json<{ offerId: number }[]>().map((o) => o.offerId))).toBeGreaterThan(
       Math.max(...ids),
@@ -66,12 +78,7 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
 
   it('gives a dealership the quotes awaiting its choice, not a losing quote on a request it has assigned', async () => {
     const db = t.database.db;
-    const dealer = await createDealer(db);
-    const dealerSession = await mintSession(
-      t.config.jwtSecret,
-      await createUser(db, { dealerId: dealer.id }),
-    );
-    const quoting = await createInstaller(db);
+    const { dealer, dealerSession, quoting } = await dealerAndQuotingInstaller();
     const awaiting = await createServiceRequest(db, {
       requestType: 'dealer',
       requestorDealerId: dealer.id,
@@ -102,6 +109,54 @@ describe('GET /requestOffered/{typeId} beyond the counting bound (decision 016)'
       }),
     ]);
     expect(res.headers['x-total-count']).toBe('1');
-    expect(res.headers['x-total-count-capped']).toBeUndefined();
+  });
+
+  it('keeps the totals exact when a request is deleted or its quote is chosen', async () => {
+    const db = t.database.db;
+    const { dealer, dealerSession, quoting } = await dealerAndQuotingInstaller();
+    const quotingSession = await mintSession(
+      t.config.jwtSecret,
+      await createUser(db, { installerId: quoting.id }),
+    );
+    const answered = () =>
+      createServiceRequest(db, {
+        requestType: 'dealer',
+        requestorDealerId: dealer.id,
+        currentState: 'answered',
+        assignedInstallerId: null,
+        offers: [{ installerId: quoting.id, currentStatus: 'accepted' }],
+      });
+    const [chosen, deleted, kept] = [await answered(), await answered(), await answered()];
+    const totals = async () => {
+      const read = async (id: number, headers: Record<string, string>) =>
+        (await t.app.inject({ url: `/api/requestOffered/${id}?limit=1`, headers })).headers['x-total-count'];
+      return {
+        dealer: await read(dealer.id, dealerSession.headers),
+        installer: await read(quoting.id, quotingSession.headers),
+      };
+    };
+    expect(await totals()).toEqual({ dealer: '3', installer: '3' });
+
+    // The dealership chooses the quote: the request is no longer awaiting its choice.
+    await db
+      .update(serviceRequests)
+      .set({ currentState: 'scheduled', assignedInstallerId: quoting.id })
+      .where(eq(serviceRequests.id, chosen.request.id));
+    expect(await totals()).toEqual({ dealer: '2', installer: '3' });
+
+    // A deleted request leaves both lists, although its offer keeps its status.
+    await db
+      .update(serviceRequests)
+      .set({ currentState: 'deleted', deletedAt: new Date() })
+      .where(eq(serviceRequests.id, deleted.request.id));
+    expect(await totals()).toEqual({ dealer: '1', installer: '2' });
+    const page = await t.app.inject({
+      url: `/api/requestOffered/${quoting.id}`,
+      headers: quotingSession.headers,
+    });
+    expect(page.json<{ requestId: number }[]>().map((o) => o.requestId)).toEqual([
+      chosen.request.id,
+      kept.request.id,
+    ]);
   });
 });

@@ -29,9 +29,6 @@ import {
   toRequestimate,
 } from './service-requests.wire.repository';
 
-/** GET /requestOffered/{typeId} counts a company's offers up to this many; beyond, the total is capped. */
-export const OFFERS_TOTAL_BOUND = 1000;
-
 /** The list reads: a list scope's page (cached), and a company's offers. */
 export function createListReads({ run, cachedRead }: Statements) {
   return {
@@ -114,44 +111,44 @@ export function createListReads({ run, cachedRead }: Statements) {
      * Offers of a company (GET /requestOffered/{typeId}): an installer's own offers by offer id, or a
      * dealership's accepted offers — the quotes on its requests still awaiting its choice (state answered)
      * — in list order (available date, request id). Requests deleted are left out. The page is one index
-     * range read in order and cut at offset + limit (request_offers_installer_list_idx,
-     * service_requests_requestor_dealer_list_idx); the total is counted up to OFFERS_TOTAL_BOUND rows, so
-     * neither grows with the company's history (decision 016). `capped`: there are more than the total says.
+     * range read in order and cut at offset + limit (request_offers_installer_live_idx,
+     * service_requests_requestor_dealer_list_idx), and the total is the company's kept count (migration
+     * 0020), so neither grows with the company's history (decision 016).
      */
     async listOffersOfCompany(
       viewer: Viewer,
       paging: Paging,
-    ): Promise<{ items: TRequestOffer[]; total: number; capped: boolean }> {
-      // The first `cap` visible offers in order. An installer's: one range of the partial index of its
-      // offers not 'deleted' (what deleting a request makes them), each checked against its request. A
-      // dealership's: its first `cap` answered requests in list order (each has an accepted offer), then
-      // their accepted offers. Either reads at most `cap` rows of each table, whatever the history. The page
-      // is the first limit + offset (the window) less the first offset: an offset on the arm itself would
-      // skip them and then give a whole window.
-      const visible = (cap: SQL) =>
+    ): Promise<{ items: TRequestOffer[]; total: number }> {
+      // The first limit + offset (the window) of the visible offers in order, less the first offset: an
+      // offset on the arm itself would skip them and then give a whole window. An installer's: one range
+      // of the partial index of its offers not 'deleted', less those of deleted requests (the offer's
+      // copy). A dealership's: its first answered requests in list order, then their accepted offers.
+      const window =
         viewer.role === 'installer'
           ? sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
-                join service_requests sr on sr.id = o.request_id
                 where o.installer_id = ${P.companyId} and o.current_status <> 'deleted'
-                  and sr.deleted_at is null
-                order by o.id limit ${cap}`
+                  and not o.request_deleted
+                order by o.id limit ${P.window}`
           : sql`select o.id, sr.available_date as s1, sr.id as s2, o.id as s3
                 from (select sr.id, sr.available_date from service_requests sr
                       where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = 'answered'
                         and sr.request_type = 'dealer' and sr.deleted_at is null
-                      order by sr.available_date, sr.id limit ${cap}) sr
+                      order by sr.available_date, sr.id limit ${P.window}) sr
                 join request_offers o on o.request_id = sr.id and o.current_status = 'accepted'
-                order by sr.available_date, sr.id, o.id limit ${cap}`;
-      const bound = sql.raw(String(OFFERS_TOTAL_BOUND + 1));
+                order by sr.available_date, sr.id, o.id limit ${P.window}`;
+      const key =
+        viewer.role === 'installer'
+          ? sql`c.branch = 'company_offers_installer' and c.state = 'live'`
+          : sql`c.branch = 'company_offers_dealer' and c.state = 'accepted'`;
       const found = await run<OfferJson & { total: number }>(
         `company_offers_${viewer.role}`,
         () => sql`
           select t.total, r.*
-          from (select count(*)::int as total
-                from (${visible(bound)}) b) t
+          from (select coalesce(sum(c.n), 0)::int as total from request_list_counts c
+                where c.company_id = ${P.companyId} and ${key}) t
           left join lateral (
             select ${offerFields}, p.s1, p.s2, p.s3
-            from (select * from (${visible(P.window)}) w order by w.s1, w.s2, w.s3 offset ${P.offset}) p
+            from (select * from (${window}) w order by w.s1, w.s2, w.s3 offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
@@ -163,10 +160,8 @@ export function createListReads({ run, cachedRead }: Statements) {
           window: paging.limit + paging.offset,
         },
       );
-      const counted = Number(found[0]?.total ?? 0);
       return {
-        total: Math.min(counted, OFFERS_TOTAL_BOUND),
-        capped: counted > OFFERS_TOTAL_BOUND,
+        total: Number(found[0]?.total ?? 0),
         items: found.filter((r) => r.id != null).map(toOffer),
       };
     },

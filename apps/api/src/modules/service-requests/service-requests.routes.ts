@@ -1,8 +1,4 @@
-import {
-  serviceRequestCalls as calls,
-  TOTAL_COUNT_CAPPED_HEADER,
-  TOTAL_COUNT_HEADER,
-} from '@app/contracts/service-requests.contract';
+import { serviceRequestCalls as calls, TOTAL_COUNT_HEADER } from '@app/contracts/service-requests.contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerCall } from '../../plugins/register-call';
 import type { ServiceRequestsService } from './service-requests.service';
@@ -60,7 +56,6 @@ export function registerServiceRequestsRoutes(
   registerCall(app, calls.offersOfCompany, async ({ auth, params, query, reply }) => {
     const page = await service.listOffersOfCompany(auth, params.id, query);
     reply.header(TOTAL_COUNT_HEADER, page.total);
-    if (page.capped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
     return page.items;
   });
 
