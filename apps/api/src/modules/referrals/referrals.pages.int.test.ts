@@ -1,8 +1,10 @@
 import type { TReferral } from '@app/contracts/referrals.contract';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
+import { referralHistory } from '../../db/schema/referrals';
 import { mintSession, type Session } from '../lifecycle/lifecycle.fixture';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -110,6 +112,30 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
     const pages = await readAllPages(t, `/api/referrals/specialist/${installerId}`, installerSession, 2);
     expect(pages.flat()).toEqual(installerNewestFirst);
     expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 0]);
+  });
+
+  it('each referral of a page carries its own status history, oldest step first', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/referrals/specialist/${installerId}?limit=50`,
+      headers: installerSession.headers,
+    });
+    const page = res.json<TReferral[]>();
+    expect(page.length).toBe(installerNewestFirst.length);
+    for (const referral of page) {
+      const steps = await t.database.db
+        .select({ status: referralHistory.status, changedAt: referralHistory.changedAt })
+        .from(referralHistory)
+        .where(eq(referralHistory.referralId, referral.referral_id))
+        .orderBy(asc(referralHistory.changedAt), asc(referralHistory.id));
+      expect(steps.length).toBeGreaterThan(0);
+      expect(referral.history).toEqual(
+        steps.map((h) => ({ status: h.status, changed_at: h.changedAt.toISOString() })),
+      );
+    }
+    // A claimed lead went through NEW … CLAIMED; an offered one stops at OFFERED.
+    const statuses = page.map((r) => r.history.at(-1)?.status);
+    expect(new Set(statuses)).toEqual(new Set(['OFFERED', 'CLAIMED']));
   });
 
   it('without paging arguments the newest 100 come back, and bad ones are refused with a message', async () => {

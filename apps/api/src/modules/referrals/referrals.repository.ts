@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
@@ -22,14 +22,6 @@ export type ReferralView = {
 /** A page of a referral list: `limit` rows older than the referral `before` (newest first when absent). */
 export type ReferralPage = { limit: number; before?: number };
 
-/** Rows after referral `before` in the lists' order (date_added desc, id desc); every row without one. */
-function olderThan(before: number | undefined) {
-  return before === undefined
-    ? undefined
-    : sql`(${referrals.dateAdded}, ${referrals.id}) <
-          (select b.date_added, b.id from referrals b where b.id = ${before})`;
-}
-
 export type CandidateInstaller = {
   id: number;
   name: string;
@@ -46,6 +38,19 @@ const viewColumns = {
 };
 
 export function createReferralsRepository(db: Db) {
+  /** The status history of the referrals `of` names, oldest change first. */
+  const selectHistory = (conn: Conn, of: SQL) =>
+    conn
+      .select(pickColumns(referralHistory, 'referralId', 'status', 'changedAt'))
+      .from(referralHistory)
+      .where(of)
+      .orderBy(asc(referralHistory.changedAt), asc(referralHistory.id));
+  /** That of a page of referrals, prepared once like the pages themselves. */
+  const historyOfPage = selectHistory(
+    db,
+    sql`${referralHistory.referralId} = any(${sql.placeholder('ids')})`,
+  ).prepare('referral_history_of_page');
+
   async function withHistory(
     rows: {
       row: ReferralRow;
@@ -60,11 +65,9 @@ export function createReferralsRepository(db: Db) {
     const history =
       ids.length === 0
         ? []
-        : await conn
-            .select(pickColumns(referralHistory, 'referralId', 'status', 'changedAt'))
-            .from(referralHistory)
-            .where(inArray(referralHistory.referralId, ids))
-            .orderBy(asc(referralHistory.changedAt), asc(referralHistory.id));
+        : conn === db
+          ? await historyOfPage.execute({ ids })
+          : await selectHistory(conn, inArray(referralHistory.referralId, ids));
     const byReferral = new Map<number, { status: string; changedAt: Date }[]>();
     for (const h of history) {
       const list = byReferral.get(h.referralId) ?? [];
@@ -99,14 +102,57 @@ export function createReferralsRepository(db: Db) {
       .leftJoin(customers, eq(customers.id, referrals.customerId));
   }
 
+  const newestFirst = [desc(referrals.dateAdded), desc(referrals.id)];
+  /** The rows after the placeholder `before` in the lists' order, when the page has one. */
+  const pagedAfter = (paged: boolean) =>
+    paged
+      ? sql`(${referrals.dateAdded}, ${referrals.id}) <
+          (select b.date_added, b.id from referrals b where b.id = ${sql.placeholder('before')})`
+      : undefined;
+  /**
+   * The list pages as prepared statements, with and without `before`: the SQL is written once and the
+   * database keeps the plan, so a page pays neither on every call.
+   */
+  const listStatements = (paged: boolean) => {
+    const suffix = paged ? '_before' : '';
+    return {
+      dealer: selectViews()
+        .where(and(eq(referrals.dealerId, sql.placeholder('companyId')), pagedAfter(paged)))
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .prepare(`referrals_dealer_page${suffix}`),
+      claimed: selectViews()
+        .where(and(eq(referrals.claimedByInstallerId, sql.placeholder('companyId')), pagedAfter(paged)))
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .prepare(`referrals_claimed_page${suffix}`),
+      offered: selectViews()
+        .where(
+          and(
+            eq(referrals.status, 'OFFERED'),
+            or(isNull(referrals.expirationDate), gt(referrals.expirationDate, sql.placeholder('now'))),
+            sql`exists (select 1 from referral_offers o
+                        where o.referral_id = ${referrals.id} and o.installer_id = ${sql.placeholder('companyId')})`,
+            pagedAfter(paged),
+          ),
+        )
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .prepare(`referrals_offered_page${suffix}`),
+    };
+  };
+  const pages = { first: listStatements(false), later: listStatements(true) };
+  const pageValues = (companyId: number, page: ReferralPage) => ({
+    companyId,
+    limit: page.limit,
+    ...(page.before === undefined ? {} : { before: page.before }),
+  });
+
   return {
     /** A page of a dealership's referrals, newest sale first: one range of referrals_dealer_list_idx. */
     async listForDealer(dealerId: number, page: ReferralPage): Promise<ReferralView[]> {
-      const rows = await selectViews()
-        .where(and(eq(referrals.dealerId, dealerId), olderThan(page.before)))
-        .orderBy(desc(referrals.dateAdded), desc(referrals.id))
-        .limit(page.limit);
-      return withHistory(rows);
+      const statements = page.before === undefined ? pages.first : pages.later;
+      return withHistory(await statements.dealer.execute(pageValues(dealerId, page)));
     },
 
     /**
@@ -116,24 +162,13 @@ export function createReferralsRepository(db: Db) {
      * claimable only until it expires, 30 days after it was added, so that arm never reads older history.
      */
     async listForInstaller(installerId: number, now: Date, page: ReferralPage): Promise<ReferralView[]> {
-      const newestFirst = [desc(referrals.dateAdded), desc(referrals.id)];
-      const claimed = selectViews()
-        .where(and(eq(referrals.claimedByInstallerId, installerId), olderThan(page.before)))
-        .orderBy(...newestFirst)
-        .limit(page.limit);
-      const offered = selectViews()
-        .where(
-          and(
-            eq(referrals.status, 'OFFERED'),
-            or(isNull(referrals.expirationDate), gt(referrals.expirationDate, now)),
-            sql`exists (select 1 from referral_offers o
-                        where o.referral_id = ${referrals.id} and o.installer_id = ${installerId})`,
-            olderThan(page.before),
-          ),
-        )
-        .orderBy(...newestFirst)
-        .limit(page.limit);
-      const merged = [...(await claimed), ...(await offered)]
+      const statements = page.before === undefined ? pages.first : pages.later;
+      const values = pageValues(installerId, page);
+      const [claimed, offered] = await Promise.all([
+        statements.claimed.execute(values),
+        statements.offered.execute({ ...values, now }),
+      ]);
+      const merged = [...claimed, ...offered]
         .sort((a, b) => b.row.dateAdded.getTime() - a.row.dateAdded.getTime() || b.row.id - a.row.id)
         .filter((r, i, all) => i === 0 || all[i - 1]?.row.id !== r.row.id)
         .slice(0, page.limit);
