@@ -229,7 +229,17 @@ export function RequestDetailPanel({
           onSelect={(id) => form.setFieldValue('serviceId', id)}
         />
       </Paper>
-      {!isReadOnly && (
+      {!isReadOnly && detail.offers.isPending && (
+        // Which buttons a request offers depends on its offers (ACCEPT and CLAIM need the caller's own):
+        // none show until they are in, rather than a set that changes under the pointer.
+        <Paper withBorder radius="md" p="md">
+          <Skeleton height={36} radius="sm" aria-hidden />
+          <Text size="sm" c="dimmed" mt="xs" role="status">
+            Loading the actions…
+          </Text>
+        </Paper>
+      )}
+      {!isReadOnly && !detail.offers.isPending && (
         <div ref={actionsRef}>
           <RequestActions
             buttons={buttons}
