@@ -11,6 +11,28 @@ async function openFirstRow(page: Page) {
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
 }
 
+test('the scan fails on a serious violation and names it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Lets Go' })).toBeVisible();
+  await expectAccessible(page, 'sign-in before the defect');
+  // A button with no accessible name and grey-on-white text: the scan (axe already in the page) must see both.
+  await page.evaluate(() => {
+    const button = document.createElement('button');
+    button.innerHTML = '<svg width="10" height="10"></svg>';
+    const note = document.createElement('p');
+    note.textContent = 'Faint text';
+    note.style.color = '#d0d0d0';
+    note.style.background = '#ffffff';
+    document.body.append(button, note);
+  });
+  const failure = await expectAccessible(page, 'sign-in with a defect').then(
+    () => 'passed',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('button-name (critical)');
+  expect(failure).toContain('color-contrast (serious)');
+});
+
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
