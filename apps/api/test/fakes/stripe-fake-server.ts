@@ -45,7 +45,7 @@ export type StripeFake = {
   event(
     type: string,
     object: Obj,
-    options?: { id?: string; secret?: string },
+    options?: { id?: string; secret?: string; created?: number },
   ): { payload: string; signature: string; id: string };
   close(): Promise<void>;
 };
@@ -673,7 +673,7 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}):
         id,
         object: 'event',
         api_version: Stripe.API_VERSION,
-        created: now(),
+        created: eventOptions.created ?? now(),
         data: { object },
         livemode: false,
         pending_webhooks: 1,

@@ -99,6 +99,7 @@ export function createLocalConnectOnboarding({ db, clock }: { db: Db; clock: () 
           type: 'account.updated',
           accountId: link.accountId,
           onboardingComplete: true,
+          occurredAt: clock(),
         },
         returnUrl: link.returnUrl,
       };

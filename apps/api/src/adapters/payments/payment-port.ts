@@ -110,6 +110,8 @@ export type ProviderEvent =
       accountId: string;
       /** Details submitted and charges enabled: the installer can be paid. */
       onboardingComplete: boolean;
+      /** When the change happened at the provider (Stripe's `event.created`): deliveries can arrive out of order. */
+      occurredAt: Date;
     }
   | { kind: 'ignored'; eventId: string; type: string };
 

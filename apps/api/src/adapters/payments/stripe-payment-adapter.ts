@@ -397,6 +397,7 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
         type: event.type,
         accountId: account.id,
         onboardingComplete: account.details_submitted === true && account.charges_enabled === true,
+        occurredAt: new Date(event.created * 1000),
       };
     }
     default:

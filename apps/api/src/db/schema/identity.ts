@@ -77,6 +77,8 @@ export const installers = pgTable(
     stripeTaxRate: text('stripe_tax_rate'),
     stripeAccountId: text('stripe_account_id'),
     onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+    /** When the provider's event that set onboarding_complete happened: an older event arriving later is ignored. */
+    onboardingEventAt: timestamp('onboarding_event_at', { withTimezone: true }),
     isTrial: boolean('is_trial').notNull().default(false),
     trialJobsCompleted: integer('trial_jobs_completed').notNull().default(0),
     subscription: text('subscription').notNull().default('ASSIST'),

@@ -259,4 +259,44 @@ describe('payment onboarding through Stripe Connect Express (the Stripe fake)', 
     expect((await deliver(complete)).json()).toMatchObject({ applied: false });
     expect((await row()).onboardingComplete).toBe(false);
   });
+
+  it('an older account.updated delivered after a newer one does not undo it (Stripe does not deliver in order)', async () => {
+    const db = t.database.db;
+    const installer = await createInstaller(db, {
+      name: 'Late Event Tint',
+      email: 'owner@late.test',
+      isTrial: true,
+    });
+    const who = await mintSession(t.config.jwtSecret, await createUser(db, { installerId: installer.id }));
+    const created = await caller(t.app)(who, 'POST', '/api/stripe/create-express-account', {
+      installerId: installer.id,
+    });
+    const { accountId } = created.json() as { accountId: string };
+    const stripeAccount = fake.accounts.get(accountId)!;
+    const row = async () => (await db.select().from(installers).where(eq(installers.id, installer.id)))[0]!;
+    const second = 1_800_000_000;
+    const accountEvent = (chargesEnabled: boolean, created: number) =>
+      fake.event(
+        'account.updated',
+        { ...stripeAccount, details_submitted: true, charges_enabled: chargesEnabled },
+        { created },
+      );
+    const pendingAt = accountEvent(false, second);
+    const payableAt = accountEvent(true, second + 5);
+    // The newer event first: payable.
+    expect((await deliver(payableAt)).json()).toMatchObject({ applied: true });
+    expect(await row()).toMatchObject({
+      onboardingComplete: true,
+      onboardingEventAt: new Date((second + 5) * 1000),
+    });
+    // The older one arrives late: recorded (a retry is still a repeat), but the state stays.
+    expect((await deliver(pendingAt)).json()).toMatchObject({ applied: false });
+    expect((await row()).onboardingComplete).toBe(true);
+    // A newer event still changes it, both ways.
+    expect((await deliver(accountEvent(false, second + 60))).json()).toMatchObject({ applied: true });
+    expect((await row()).onboardingComplete).toBe(false);
+    // Same second as the last one applied: arrival order decides.
+    expect((await deliver(accountEvent(true, second + 60))).json()).toMatchObject({ applied: true });
+    expect((await row()).onboardingComplete).toBe(true);
+  });
 });

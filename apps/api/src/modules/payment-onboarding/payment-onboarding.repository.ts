@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db } from '../../db/client';
 import { insertOnce } from '../../db/insert-once';
@@ -41,11 +41,14 @@ export function createPaymentOnboardingRepository(db: Db) {
 /**
  * Applies a verified `account.updated` (Stripe webhook, or the local onboarding page) once: the event id is
  * recorded first (a repeat delivery changes nothing), then the installer whose account it is gets its
- * onboarding_complete. Returns whether anything changed.
+ * onboarding_complete, unless the state it has came from a newer event: Stripe does not deliver in order,
+ * and an older "not yet payable" arriving after "payable" must not block COMPLETE JOB again. Two events of
+ * the same second (Stripe's `created` has seconds) apply in the order they arrive. Returns whether the
+ * installer's state changed.
  */
 export async function applyAccountUpdate(
   db: Db,
-  event: { eventId: string; accountId: string; onboardingComplete: boolean },
+  event: { eventId: string; accountId: string; onboardingComplete: boolean; occurredAt: Date },
   at: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -55,16 +58,20 @@ export async function applyAccountUpdate(
       updatedAt: at,
     });
     if (!recorded) return false;
-    const changed = await tx
+    const [current] = await tx
+      .select({
+        id: installers.id,
+        complete: installers.onboardingComplete,
+        eventAt: installers.onboardingEventAt,
+      })
+      .from(installers)
+      .where(eq(installers.stripeAccountId, event.accountId))
+      .for('update');
+    if (!current || (current.eventAt && current.eventAt > event.occurredAt)) return false;
+    await tx
       .update(installers)
-      .set({ onboardingComplete: event.onboardingComplete })
-      .where(
-        and(
-          eq(installers.stripeAccountId, event.accountId),
-          ne(installers.onboardingComplete, event.onboardingComplete),
-        ),
-      )
-      .returning({ id: installers.id });
-    return changed.length > 0;
+      .set({ onboardingComplete: event.onboardingComplete, onboardingEventAt: event.occurredAt })
+      .where(eq(installers.id, current.id));
+    return current.complete !== event.onboardingComplete;
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "installers" ADD COLUMN "onboarding_event_at" timestamp with time zone;
