@@ -1,5 +1,7 @@
 import { blockedDaysMessages as m } from '@app/contracts/blocked-days.contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarBlockedDays, calendarDays } from '../../db/schema/calendar';
 import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
 
 /**
@@ -114,6 +116,53 @@ describe('blocked days are refused by availability, bookings, schedules and clai
     const moved = await schedule('2025-03-24');
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-24', '2025-03-25']);
+  });
+
+  it('blocking a day and booking onto it at the same moment: exactly one of them wins, never both', async () => {
+    // Ten pairs, each a BOOK JOB of a two-day job and a block of its second day, sent together.
+    const days = Array.from({ length: 10 }, (_, i) => `2025-04-${String(1 + 3 * i).padStart(2, '0')}`);
+    const nextDay = (day: string) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const requests = await Promise.all(
+      days.map(
+        async () =>
+          (await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerB.id })).request,
+      ),
+    );
+    const outcomes = await Promise.all(
+      days.map(async (day, i) => {
+        const [booked, blocked] = await Promise.all([
+          action(w.sessions.installerB, requests[i]!.id, 'book', { startDate: day }),
+          call(w.sessions.installerB, 'POST', `/api/installerBlockedCalendars/${w.installerB.id}`, {
+            workDate: nextDay(day),
+            reason: 'Training',
+          }),
+        ]);
+        return { booked: booked.statusCode, blocked: blocked.statusCode };
+      }),
+    );
+    // Whichever commits first wins; the other is refused with 409 (a booking refused, or a block naming it).
+    expect(outcomes).toEqual(
+      outcomes.map((o) => (o.booked === 200 ? { booked: 200, blocked: 409 } : { booked: 409, blocked: 201 })),
+    );
+    // What the database holds agrees: no blocked day of installer B carries committed work.
+    const clash = await t.database.db
+      .select({ day: calendarDays.workDate, requestId: calendarDays.requestId })
+      .from(calendarBlockedDays)
+      .innerJoin(
+        calendarDays,
+        and(
+          eq(calendarDays.installerId, calendarBlockedDays.installerId),
+          eq(calendarDays.workDate, calendarBlockedDays.workDate),
+        ),
+      )
+      .where(
+        and(
+          eq(calendarBlockedDays.installerId, w.installerB.id),
+          inArray(calendarDays.workStatus, ['pending', 'booked', 'started']),
+        ),
+      );
+    expect(clash).toEqual([]);
   });
 
   it('another installer’s closed day does not concern this one', async () => {

@@ -7,7 +7,8 @@ import { blockedDaysRepository as repository } from './blocked-days.repository';
 /**
  * How the rest of the API honours blocked days (row 66, decision 024): availability and the drop-off picker
  * read them as closed days; bookings, schedules and claims are refused (409) when the job's work days
- * include one. Each is one indexed read, in the caller's transaction.
+ * include one. Each is one indexed read, in the caller's transaction; a booking's check first takes the
+ * days' locks that blocking a day takes too (blockedDaysRepository.lockDays).
  */
 
 /** The installer's blocked days in [from, to] ('YYYY-MM-DD'), as the domain's closed days. */
@@ -31,6 +32,8 @@ export async function assertDaysOpen(
   days: readonly string[],
   kind: 'booking' | 'dropOff' = 'booking',
 ): Promise<void> {
+  // A booking holds the days until it commits, so a concurrent block of one of them waits and then sees it.
+  if (kind === 'booking') await repository.lockDays(conn, installerId, days);
   const [first, ...others] = await repository.findAmong(conn, installerId, days);
   if (!first) return;
   const message = kind === 'dropOff' ? m.dropOffOnBlockedDay : m.bookingOnBlockedDay;

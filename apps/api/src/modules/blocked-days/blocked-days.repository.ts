@@ -30,6 +30,22 @@ export const blockedDaysRepository = {
       .orderBy(asc(calendarBlockedDays.workDate));
   },
 
+  /**
+   * Serialises blocking a day with booking work onto it: both take the transaction-scoped lock of each
+   * (installer, day) before they read the other's rows, so one of them always sees what the other committed
+   * (without it, a block and a booking of the same day could each pass its check and both commit). The
+   * days are locked in date order, so two bookings that share days wait for each other instead of
+   * deadlocking. The two-integer advisory key space is this lock's alone.
+   */
+  async lockDays(conn: Conn, installerId: number, days: readonly string[]): Promise<void> {
+    const sorted = [...new Set(days)].sort();
+    if (sorted.length === 0) return;
+    await conn.execute(
+      sql`select count(pg_advisory_xact_lock(${installerId}::int, (d::date - date '2000-01-01')))
+          from unnest(string_to_array(${sorted.join(',')}, ',')) as d`,
+    );
+  },
+
   /** Which of `days` are blocked for the installer, in date order. */
   async findAmong(
     conn: Conn,

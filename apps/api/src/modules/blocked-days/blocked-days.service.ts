@@ -56,7 +56,8 @@ export function createBlockedDaysService({
     /**
      * Blocks a day. Yesterday (UTC) is still accepted: it is today in every zone west of UTC. A day with
      * pending, booked or started work answers 409 naming the jobs; the check and the insert run in one
-     * transaction.
+     * transaction, under the day's lock that bookings take too (so a booking onto the day at the same
+     * moment either commits first and is named here, or waits and is refused).
      */
     async block(
       auth: AuthContext,
@@ -69,6 +70,7 @@ export function createBlockedDaysService({
         throw new AppError('VALIDATION_FAILED', m.pastDay(body.workDate));
       }
       return db.transaction(async (tx) => {
+        await repository.lockDays(tx, installerId, [body.workDate]);
         const jobs = await repository.listCommittedJobs(tx, installerId, body.workDate);
         if (jobs.length > 0) {
           throw new AppError('CONFLICT', m.dayHasWork(body.workDate, jobs), {
