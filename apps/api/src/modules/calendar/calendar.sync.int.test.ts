@@ -7,7 +7,9 @@ import {
   type RequestState,
   type WorkStatus,
 } from '../../db/factories/service-requests';
-import { calendarDays } from '../../db/schema/calendar';
+import { calendarDays, requestSchedules } from '../../db/schema/calendar';
+import { installers } from '../../db/schema/identity';
+import { outbox } from '../../db/schema/outbox';
 import { serviceRequests } from '../../db/schema/service-requests';
 import { caller, mintSession } from '../lifecycle/lifecycle.fixture';
 
@@ -61,7 +63,6 @@ describe('rows 61–63: calendar rows follow the request', () => {
   it('PUT /installerCalendars/{requestId} repairs a booked job’s rows to its plan, then changes nothing', async () => {
     const id = await job('scheduled', 'pending');
     // A row lost: the job now has 3 of its 4 rows, in the wrong status.
-    const [first] = await rowsOf(id);
     await t.database.db
       .delete(calendarDays)
       .where(and(eq(calendarDays.requestId, id), eq(calendarDays.workDate, '2026-04-08')));
@@ -81,8 +82,9 @@ describe('rows 61–63: calendar rows follow the request', () => {
       ['2026-04-07', 'booked'],
       ['2026-04-08', 'booked'],
     ]);
-    // One appointment per job: its id stays on every row.
-    expect(new Set(rows.map((r) => r.eventId))).toEqual(new Set([first?.eventId]));
+    // The job's days changed (one came back), so its appointment is replaced: the rows wait for the new
+    // one (the next test follows the outbox items; a job whose days stay keeps one event on every row).
+    expect(new Set(rows.map((r) => r.eventId))).toEqual(new Set([null]));
     const again = await t.call(t.me, 'PUT', `/api/installerCalendars/${id}/`);
     expect(again.json()).toMatchObject({ workStatus: 'booked', rows: 4, changed: false });
     // Row 57 reads the same per-line rows: each line's share of each day.
@@ -135,6 +137,88 @@ describe('rows 61–63: calendar rows follow the request', () => {
     });
     expect(await rowsOf(id)).toEqual([]);
     expect((await t.call(t.me, 'DELETE', `/api/installerCalendars/${id}`)).json().changed).toBe(false);
+  });
+
+  it('the appointment follows the rows: days that move replace the event, a removed job’s event is removed', async () => {
+    const { db } = t.database;
+    const queued = (requestId: number) =>
+      db
+        .select({ kind: outbox.kind, payload: outbox.payload })
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'calendar'), eq(outbox.requestId, requestId)))
+        .orderBy(asc(outbox.id));
+    await db
+      .update(installers)
+      .set({ calendarAuthenticated: true, calendarId: 'shop@group.calendar.google.com' })
+      .where(eq(installers.id, t.installerId));
+    try {
+      // Same days, new status: the event stays on every row and nothing is queued.
+      const kept = await job('scheduled', 'pending');
+      expect((await t.call(t.me, 'PUT', `/api/installerCalendars/${kept}`)).json().changed).toBe(true);
+      expect(new Set((await rowsOf(kept)).map((r) => r.eventId)).size).toBe(1);
+      expect(await queued(kept)).toEqual([]);
+
+      // The schedule moved a week on while the rows stayed: the rows follow, and so does the appointment.
+      const moved = await job('scheduled', 'booked');
+      const oldEvents = [...new Set((await rowsOf(moved)).map((r) => r.eventId))].sort();
+      await db
+        .update(requestSchedules)
+        .set({ startDate: new Date('2026-04-13T08:00:00Z') })
+        .where(eq(requestSchedules.requestId, moved));
+      const res = await t.call(t.me, 'PUT', `/api/installerCalendars/${moved}`);
+      expect(res.json()).toMatchObject({ workStatus: 'booked', rows: 4, changed: true });
+      expect((await rowsOf(moved)).map((r) => [r.workDate, r.eventId])).toEqual([
+        ['2026-04-13', null],
+        ['2026-04-14', null],
+        ['2026-04-14', null],
+        ['2026-04-15', null],
+      ]);
+      expect(await queued(moved)).toEqual([
+        {
+          kind: 'remove-appointments',
+          payload: {
+            requestId: moved,
+            installerId: t.installerId,
+            calendarId: 'shop@group.calendar.google.com',
+            eventIds: oldEvents,
+          },
+        },
+        {
+          kind: 'add-appointment',
+          payload: expect.objectContaining({
+            requestId: moved,
+            installerId: t.installerId,
+            calendarId: 'shop@group.calendar.google.com',
+            startDate: '2026-04-13',
+            durationDays: 3,
+          }),
+        },
+      ]);
+      // Called again: in line already, nothing more is queued.
+      expect((await t.call(t.me, 'PUT', `/api/installerCalendars/${moved}`)).json().changed).toBe(false);
+      expect(await queued(moved)).toHaveLength(2);
+
+      // A deleted job's rows go, and their event with them, once.
+      const gone = await job('scheduled', 'booked');
+      const goneEvents = [...new Set((await rowsOf(gone)).map((r) => r.eventId))].sort();
+      await db
+        .update(serviceRequests)
+        .set({ currentState: 'deleted', deletedAt: new Date() })
+        .where(eq(serviceRequests.id, gone));
+      expect((await t.call(t.me, 'DELETE', `/api/installerCalendars/${gone}`)).json().changed).toBe(true);
+      expect((await t.call(t.me, 'DELETE', `/api/installerCalendars/${gone}`)).json().changed).toBe(false);
+      expect(await queued(gone)).toEqual([
+        {
+          kind: 'remove-appointments',
+          payload: expect.objectContaining({ requestId: gone, eventIds: goneEvents }),
+        },
+      ]);
+    } finally {
+      await db
+        .update(installers)
+        .set({ calendarAuthenticated: false, calendarId: null })
+        .where(eq(installers.id, t.installerId));
+    }
   });
 
   it('another installer’s request is 404, a dealer-less stranger cannot touch it, ASSIST is refused', async () => {

@@ -3,22 +3,32 @@
  * /installerCalendars/{requestId}. The legacy client wrote calendar rows itself; here a call only brings the
  * caller's rows of a request in line with the request's own state and schedule, so nothing a client sends
  * can put a job on days the lifecycle did not plan. Idempotent: a second call finds nothing to change.
+ * When the rows move to other days, or leave the calendar, the job's appointment on the installer's
+ * connected calendar follows through the outbox, as the lifecycle's own writers do: the old event is
+ * removed and, for booked or started work on a linked calendar, the new days are added.
  */
 import { calendarMessages, type TCalendarSyncReply } from '@app/contracts/calendar.contract';
 import { AppError } from '@app/contracts/errors.contract';
 import { toIsoDate } from '@app/domain/scheduling/dates';
-import { planCalendarDays } from '@app/domain/scheduling/work-days';
+import { listPlannedWorkDates, planCalendarDays } from '@app/domain/scheduling/work-days';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
 import { calendarDays, requestSchedules } from '../../db/schema/calendar';
-import { installerLocations } from '../../db/schema/identity';
+import { installerLocations, installers } from '../../db/schema/identity';
 import { requestOffers, requestServices, serviceRequests } from '../../db/schema/service-requests';
 import type { AuthContext } from '../../platform/security/auth-context';
+import type { VehicleLike } from '../lifecycle/lifecycle.messages';
+import { enqueueAppointmentAdd, enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
+import { createLifecycleRepository } from '../lifecycle/lifecycle.repository';
 
 /** What the request says about the caller's calendar, read under the request's row lock. */
 type SyncFacts = {
+  /** What the appointment's text names (lifecycle.messages' appointmentText). */
+  request: VehicleLike & { id: number; serviceRequested: string };
+  /** The caller's linked calendar, or null when none is linked. */
+  linkedCalendarId: string | null;
   currentState: string;
   deleted: boolean;
   assignedInstallerId: number | null;
@@ -68,6 +78,7 @@ export function deriveWorkStatus(facts: SyncFacts, installerId: number): WorkSta
 }
 
 export function createCalendarSync(db: Db) {
+  const lifecycle = createLifecycleRepository();
   async function loadFacts(tx: Tx, requestId: number, installerId: number): Promise<SyncFacts | null> {
     const [request] = await tx
       .select({
@@ -78,7 +89,13 @@ export function createCalendarSync(db: Db) {
           'assignedInstallerId',
           'requestorInstallerId',
           'durationTenths',
+          'vehicleYear',
+          'vehicleMake',
+          'vehicleModel',
+          'serviceRequested',
         ),
+        linkedCalendarId: sql<string | null>`(select i.calendar_id from ${installers} i
+          where i.id = ${installerId} and i.calendar_authenticated)`,
         offerStatus: sql<string | null>`(select o.current_status from ${requestOffers} o
           where o.request_id = ${requestId} and o.installer_id = ${installerId})`,
         offerStart: sql<Date | null>`(select o.start_date from ${requestOffers} o
@@ -113,6 +130,14 @@ export function createCalendarSync(db: Db) {
     if (!mine) return null;
     const toDate = (v: Date | string | null) => (v == null ? null : new Date(v));
     return {
+      request: {
+        id: requestId,
+        vehicleYear: request.vehicleYear,
+        vehicleMake: request.vehicleMake,
+        vehicleModel: request.vehicleModel,
+        serviceRequested: request.serviceRequested,
+      },
+      linkedCalendarId: request.linkedCalendarId,
       currentState: request.currentState,
       deleted: request.deletedAt !== null,
       assignedInstallerId: request.assignedInstallerId,
@@ -172,9 +197,31 @@ export function createCalendarSync(db: Db) {
     return gone.length;
   }
 
+  /**
+   * Queues the removal of the events the caller's rows carried (once per set of events: a repeated
+   * call finds the rows gone or their ids cleared, and queues nothing).
+   */
+  async function removeEvents(tx: Tx, requestId: number, installerId: number, facts: SyncFacts) {
+    const eventIds = [...new Set(facts.existing.flatMap((d) => (d.eventId ? [d.eventId] : [])))].sort();
+    if (eventIds.length === 0) return;
+    await enqueueAppointmentRemovals(
+      tx,
+      lifecycle,
+      requestId,
+      eventIds.map((eventId) => ({ installerId, eventId })),
+      `sync:${eventIds.join(',')}`,
+    );
+  }
+
   /** Removes the caller's rows of the request: the reply of a job no longer on its calendar. */
-  async function removeRows(tx: Tx, requestId: number, installerId: number): Promise<TCalendarSyncReply> {
+  async function removeRows(
+    tx: Tx,
+    requestId: number,
+    installerId: number,
+    facts: SyncFacts,
+  ): Promise<TCalendarSyncReply> {
     const removed = await deleteRows(tx, requestId, installerId);
+    await removeEvents(tx, requestId, installerId, facts);
     return { success: true, requestId, workStatus: null, rows: 0, changed: removed > 0 };
   }
 
@@ -198,7 +245,7 @@ export function createCalendarSync(db: Db) {
     syncRequest(auth: AuthContext, requestId: number): Promise<TCalendarSyncReply> {
       return withFacts(auth, requestId, async (tx, facts, installerId) => {
         const status = deriveWorkStatus(facts, installerId);
-        if (status === null) return removeRows(tx, requestId, installerId);
+        if (status === null) return removeRows(tx, requestId, installerId, facts);
         const planned = await planRows(tx, requestId, facts, status);
         if (planned === null || sameRows(planned, facts.existing)) {
           return {
@@ -211,6 +258,24 @@ export function createCalendarSync(db: Db) {
         }
         const locationId = facts.existing[0]?.locationId ?? (await firstLocationId(tx, installerId));
         const now = new Date();
+        // The appointment stays where the days stay (a status change on the same days keeps it); days that
+        // move take it with them: the old event goes and booked or started work gets one on the new days.
+        const days = listPlannedWorkDates(planned);
+        const moved = days.join() !== [...new Set(facts.existing.map((d) => d.workDate))].join();
+        const keepsEvent = !moved && status !== 'draft' && status !== 'pending';
+        if (!keepsEvent) {
+          await removeEvents(tx, requestId, installerId, facts);
+          for (const day of planned) day.eventId = null;
+        }
+        if (moved && (status === 'booked' || status === 'started') && facts.linkedCalendarId) {
+          await enqueueAppointmentAdd(tx, {
+            request: facts.request,
+            installerId,
+            calendarId: facts.linkedCalendarId,
+            startDate: days[0]!,
+            durationDays: days.length,
+          });
+        }
         await deleteRows(tx, requestId, installerId);
         await tx.insert(calendarDays).values(
           planned.map((day) => ({
@@ -236,7 +301,7 @@ export function createCalendarSync(db: Db) {
         if (deriveWorkStatus(facts, installerId) !== null) {
           throw new AppError('CONFLICT', calendarMessages.stillScheduled(requestId, facts.currentState));
         }
-        return removeRows(tx, requestId, installerId);
+        return removeRows(tx, requestId, installerId, facts);
       });
     },
   };

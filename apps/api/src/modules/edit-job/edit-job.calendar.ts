@@ -4,11 +4,9 @@ import type { IsoDate } from '@app/domain/scheduling/dates';
 import { listPlannedWorkDates } from '@app/domain/scheduling/work-days';
 import type { Tx } from '../../db/client';
 import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
-import { appointmentText, describeVehicle } from '../lifecycle/lifecycle.messages';
-import { enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
+import { enqueueAppointmentAdd, enqueueAppointmentRemovals } from '../lifecycle/lifecycle.notifications';
 import { planJobDays, toCalendarRows, toWorkInstant } from '../lifecycle/lifecycle.plan';
 import type { LifecycleRepository } from '../lifecycle/lifecycle.repository';
-import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type {
   LineRow,
   RequestCreationRepository,
@@ -138,25 +136,15 @@ export async function replanCalendar(
   }
 
   // The external calendar event: the old appointment goes, the new one (booked or started work) comes.
-  await enqueueAppointmentRemovals(tx, deps.lifecycle, request.id, removedEvents, version);
+  await enqueueAppointmentRemovals(tx, deps.lifecycle, request.id, removedEvents, `v${version}`);
   const installer = await deps.lifecycle.findInstaller(tx, performerId);
   if (appointableStatuses.has(status) && installer?.calendarAuthenticated && installer.calendarId) {
-    await enqueueOutbox(tx, {
-      channel: 'calendar',
-      kind: 'add-appointment',
-      payload: {
-        requestId: request.id,
-        installerId: performerId,
-        calendarId: installer.calendarId,
-        startDate: first.workDate,
-        durationDays: listPlannedWorkDates(planned).length,
-        ...appointmentText({
-          requestId: request.id,
-          vehicle: describeVehicle(request),
-          serviceRequested: request.serviceRequested,
-        }),
-      },
-      requestId: request.id,
+    await enqueueAppointmentAdd(tx, {
+      request,
+      installerId: performerId,
+      calendarId: installer.calendarId,
+      startDate: first.workDate,
+      durationDays: listPlannedWorkDates(planned).length,
       dedupeKey: `calendar-add:${request.id}:v${version}`,
     });
   }

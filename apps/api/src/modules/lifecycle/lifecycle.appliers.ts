@@ -25,8 +25,13 @@ import type { HookInvoice, HookResult, InvoicingHooks } from '../invoicing-hooks
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import { applyReferralEvent, lockReferralsOfRequest } from '../referrals/referrals.transitions';
 import type { Loaded } from './lifecycle.context';
-import { appointmentText, describeVehicle, jobFinishedSms, workStartedSms } from './lifecycle.messages';
-import { enqueueAppointmentRemovals, enqueueBookingEmail, isDealerWork } from './lifecycle.notifications';
+import { describeVehicle, jobFinishedSms, workStartedSms } from './lifecycle.messages';
+import {
+  enqueueAppointmentAdd,
+  enqueueAppointmentRemovals,
+  enqueueBookingEmail,
+  isDealerWork,
+} from './lifecycle.notifications';
 import { planJobDays, serverHistoryKey, toCalendarRows, toWorkInstant } from './lifecycle.plan';
 import type {
   CalendarEvent,
@@ -372,28 +377,18 @@ async function addCalendarAppointment(c: OutcomeContext) {
   const { to, working, workingInstaller, requestId, loaded } = c;
   if (!c.effects.has('addCalendarAppointment') || !to.schedule || working === null) return;
   if (!workingInstaller?.calendarId) return;
-  await enqueueOutbox(c.tx, {
-    channel: 'calendar',
-    kind: 'add-appointment',
-    payload: {
-      requestId,
-      installerId: working,
-      calendarId: workingInstaller.calendarId,
-      startDate: to.schedule.startDate,
-      durationDays: countWholeDays(loaded.row.durationTenths / 10),
-      ...appointmentText({
-        requestId,
-        vehicle: describeVehicle(loaded.row),
-        serviceRequested: loaded.row.serviceRequested,
-      }),
-    },
-    requestId,
+  await enqueueAppointmentAdd(c.tx, {
+    request: loaded.row,
+    installerId: working,
+    calendarId: workingInstaller.calendarId,
+    startDate: to.schedule.startDate,
+    durationDays: countWholeDays(loaded.row.durationTenths / 10),
     dedupeKey: `calendar-add:${requestId}:v${c.version}`,
   });
 }
 
 async function removeAppointments({ tx, repo, requestId, removedEvents, version }: OutcomeContext) {
-  await enqueueAppointmentRemovals(tx, repo, requestId, removedEvents, version);
+  await enqueueAppointmentRemovals(tx, repo, requestId, removedEvents, `v${version}`);
 }
 
 /** Effect kind (or target part) → its applier, in the order they run. */

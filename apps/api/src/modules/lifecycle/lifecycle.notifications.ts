@@ -1,9 +1,9 @@
-/** What the lifecycle queues for delivery after commit: booking e-mails and calendar appointment removals. */
+/** What the lifecycle queues for delivery after commit: booking e-mails and calendar appointments. */
 import type { IsoDate } from '@app/domain/scheduling/dates';
 import type { Db, Tx } from '../../db/client';
 import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { Loaded } from './lifecycle.context';
-import { bookingEmail, describeVehicle } from './lifecycle.messages';
+import { appointmentText, bookingEmail, describeVehicle, type VehicleLike } from './lifecycle.messages';
 import type { CalendarEvent, LifecycleRepository, RequestRow } from './lifecycle.repository';
 
 export function isDealerWork(row: RequestRow): boolean {
@@ -44,7 +44,8 @@ export async function enqueueAppointmentRemovals(
   repo: LifecycleRepository,
   requestId: number,
   events: CalendarEvent[],
-  version: number,
+  /** Tells this change's removal from another's: `v<request version>` for the lifecycle's writers. */
+  dedupeTag: string,
 ): Promise<void> {
   const byInstaller = new Map<number, Set<string>>();
   for (const { installerId, eventId } of events) {
@@ -64,7 +65,44 @@ export async function enqueueAppointmentRemovals(
         eventIds: [...eventIds],
       },
       requestId,
-      dedupeKey: `calendar-remove:${requestId}:v${version}:${installerId}`,
+      dedupeKey: `calendar-remove:${requestId}:${dedupeTag}:${installerId}`,
     });
   }
+}
+
+/**
+ * Queues the job's appointment on the installer's connected calendar (delivered by
+ * lifecycle.calendar-handlers.ts, which skips it if the job no longer has booked or started days).
+ */
+export async function enqueueAppointmentAdd(
+  tx: Db | Tx,
+  input: {
+    request: VehicleLike & { id: number; serviceRequested: string };
+    installerId: number;
+    calendarId: string;
+    startDate: string;
+    durationDays: number;
+    /** `calendar-add:<request>:v<version>` for the lifecycle's writers; none for a one-off change. */
+    dedupeKey?: string;
+  },
+): Promise<void> {
+  const { request } = input;
+  await enqueueOutbox(tx, {
+    channel: 'calendar',
+    kind: 'add-appointment',
+    payload: {
+      requestId: request.id,
+      installerId: input.installerId,
+      calendarId: input.calendarId,
+      startDate: input.startDate,
+      durationDays: input.durationDays,
+      ...appointmentText({
+        requestId: request.id,
+        vehicle: describeVehicle(request),
+        serviceRequested: request.serviceRequested,
+      }),
+    },
+    requestId: request.id,
+    ...(input.dedupeKey ? { dedupeKey: input.dedupeKey } : {}),
+  });
 }

@@ -12,10 +12,8 @@ import { decideTransition, findPerformerId } from '@app/domain/service-requests/
 import type { Db, Tx } from '../../db/client';
 import type { AuthContext } from '../../platform/security/auth-context';
 import { assertDaysOpen } from '../blocked-days/blocked-days.guard';
-import { enqueueOutbox } from '../outbox/outbox-enqueue';
 import type { LifecycleContext } from './lifecycle.context';
-import { appointmentText, describeVehicle } from './lifecycle.messages';
-import { enqueueAppointmentRemovals } from './lifecycle.notifications';
+import { enqueueAppointmentAdd, enqueueAppointmentRemovals } from './lifecycle.notifications';
 import { planJobDays, toCalendarRows, toWorkInstant } from './lifecycle.plan';
 import type { RequestPatch } from './lifecycle.repository';
 
@@ -113,28 +111,18 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
     }
     await repository.updateRequest(tx, row.id, patch, version);
 
-    await enqueueAppointmentRemovals(tx, repository, row.id, oldEvents, version);
+    await enqueueAppointmentRemovals(tx, repository, row.id, oldEvents, `v${version}`);
     if (
       (status === 'booked' || status === 'started') &&
       installer?.calendarAuthenticated &&
       installer.calendarId
     ) {
-      await enqueueOutbox(tx, {
-        channel: 'calendar',
-        kind: 'add-appointment',
-        payload: {
-          requestId: row.id,
-          installerId: auth.companyId,
-          calendarId: installer.calendarId,
-          startDate: dates.startDate,
-          durationDays: listPlannedWorkDates(planned).length,
-          ...appointmentText({
-            requestId: row.id,
-            vehicle: describeVehicle(row),
-            serviceRequested: row.serviceRequested,
-          }),
-        },
-        requestId: row.id,
+      await enqueueAppointmentAdd(tx, {
+        request: row,
+        installerId: auth.companyId,
+        calendarId: installer.calendarId,
+        startDate: dates.startDate,
+        durationDays: listPlannedWorkDates(planned).length,
         dedupeKey: `calendar-add:${row.id}:v${version}`,
       });
     }
