@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useActingCompanyId } from '../../lib/query-keys';
 import { useSession } from '../../lib/session-store';
+import { TypeAhead } from '../../lib/type-ahead';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CustomerEditForm } from './customer-edit-form';
 import {
@@ -18,7 +19,6 @@ import {
 } from './customers-api';
 import { DealerEditForm } from './dealer-edit-form';
 import { PartyJobsModal } from './party-jobs-modal';
-import { PartySearch } from './party-search';
 import { customerScreenKeys } from './query-keys';
 
 /** Typing waits this long before it searches (one search per pause, not per key). */
@@ -115,8 +115,10 @@ export function CustomersPage() {
           {success.message}
         </Alert>
       )}
-      <PartySearch
+      <TypeAhead
         label={kind === 'customer' ? 'Search customers' : 'Search dealerships'}
+        placeholder="Type a name or phone number"
+        requireText
         value={query}
         onChange={(v) => {
           setQuery(v);
@@ -124,14 +126,30 @@ export function CustomersPage() {
           setLookup('');
           setSuccess(null);
         }}
-        results={results}
+        options={results}
+        optionKey={(f) => `${f.kind}-${partyId(f)}`}
+        renderOption={(f) => (
+          <>
+            {partyName(f)}
+            {f.kind === 'customer' && f.record.customer_phone_number ? (
+              <Text span c="dimmed" size="sm">
+                {' '}
+                · {f.record.customer_phone_number}
+              </Text>
+            ) : null}
+          </>
+        )}
+        emptyText="No matches"
         isSearching={search.isFetching || searched !== query.trim()}
         onPick={(f) => {
+          if (!f) {
+            setLookup('N');
+            return;
+          }
           setFound(f);
           setQuery(partyName(f));
           setLookup('Y');
         }}
-        onNoMatch={() => setLookup('N')}
       />
       {search.isError && (
         <Alert color="red" role="alert">

@@ -1,9 +1,10 @@
-import { Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useActingCompanyId } from '../../lib/query-keys';
+import { TypeAhead } from '../../lib/type-ahead';
 import { AddCustomerForm } from './add-customer-form';
 import { AddDealerForm } from './add-dealer-form';
 import { searchParties } from './estimate-wizard.api';
@@ -16,10 +17,9 @@ type PartyKind = Party['kind'];
 export const PARTY_SEARCH_DEBOUNCE_MS = 200;
 
 /**
- * Step 1: a customer or dealer found by name (a keyboard-driven combobox: arrows, Enter, Escape; the
- * active option is announced through aria-activedescendant), or a new one added. What the user chose (the
- * kind and the search text) is a form; whether the list is open and which option is active is the
- * combobox's own state.
+ * Step 1: a customer or dealer found by name (the shared type-ahead: arrows, Enter, Escape; the active
+ * option announced through aria-activedescendant), or a new one added. What the user chose (the kind and
+ * the search text) is a form; whether the list is open and which option is active is the type-ahead's own.
  */
 export function CustomerStep(props: {
   value: Party | null;
@@ -30,10 +30,7 @@ export function CustomerStep(props: {
     initialValues: { kind: props.value?.kind ?? 'customer', query: props.value?.name ?? '' },
   });
   const { kind, query } = form.values;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const [adding, setAdding] = useState(false);
-  const listboxId = useId();
   const companyId = useActingCompanyId();
   const [searched] = useDebouncedValue(query, PARTY_SEARCH_DEBOUNCE_MS);
   const search = useQuery({
@@ -45,10 +42,8 @@ export function CustomerStep(props: {
   const addLabel = kind === 'customer' ? 'Add new customer...' : 'Add new dealer...';
   const options = [...(search.data ?? []).slice(0, 50), { id: -1, name: addLabel }];
 
-  function pick(index: number) {
-    const o = options[index];
+  function pick(o: (typeof options)[number] | null) {
     if (!o) return;
-    setOpen(false);
     if (o.id === -1) {
       setAdding(true);
       props.onChange(null);
@@ -63,8 +58,6 @@ export function CustomerStep(props: {
     form.setFieldValue('query', party.name);
     props.onChange(party);
   }
-
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   return (
     <Stack>
@@ -82,64 +75,16 @@ export function CustomerStep(props: {
           <Radio value="dealer" label="Dealer" />
         </Group>
       </Radio.Group>
-      <div style={{ position: 'relative' }}>
-        <TextInput
-          label={kind === 'customer' ? 'Search customers' : 'Search dealers'}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listboxId}
-          aria-autocomplete="list"
-          aria-activedescendant={open ? optionId(active) : undefined}
-          value={query}
-          onChange={(e) => {
-            form.setFieldValue('query', e.currentTarget.value);
-            setOpen(true);
-            setActive(0);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setOpen(true);
-              setActive((a) => Math.min(options.length - 1, a + 1));
-            } else if (e.key === 'ArrowUp') {
-              e.preventDefault();
-              setActive((a) => Math.max(0, a - 1));
-            } else if (e.key === 'Enter' && open) {
-              e.preventDefault();
-              pick(active);
-            } else if (e.key === 'Escape') setOpen(false);
-          }}
-        />
-        {open && (
-          <Paper
-            id={listboxId}
-            role="listbox"
-            withBorder
-            shadow="sm"
-            style={{ position: 'absolute', zIndex: 10, left: 0, right: 0, maxHeight: 200, overflowY: 'auto' }}
-          >
-            {options.map((o, i) => (
-              <Text
-                key={o.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                p="xs"
-                bg={i === active ? 'var(--mantine-color-blue-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(i);
-                }}
-              >
-                {o.name}
-              </Text>
-            ))}
-          </Paper>
-        )}
-      </div>
+      <TypeAhead
+        label={kind === 'customer' ? 'Search customers' : 'Search dealers'}
+        value={query}
+        onChange={(text) => form.setFieldValue('query', text)}
+        options={options}
+        optionKey={(o) => o.id}
+        renderOption={(o) => o.name}
+        isSearching={search.isFetching || searched !== query}
+        onPick={pick}
+      />
       {props.value && (
         <Text fw={500} data-testid="party-summary">
           {props.value.kind === 'dealer' ? 'Dealer' : 'Customer'}: {props.value.name}

@@ -1,63 +1,75 @@
 import { Paper, Text, TextInput } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
-import { type Found, partyId, partyName } from './customers-api';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 /** Blur closes the list after this long, so a click on an option lands first (002 §9: 150 ms). */
-const BLUR_CLOSE_MS = 150;
+export const TYPE_AHEAD_BLUR_CLOSE_MS = 150;
+
+export type TypeAheadProps<T> = {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (text: string) => void;
+  options: readonly T[];
+  optionKey: (option: T) => string | number;
+  renderOption: (option: T) => ReactNode;
+  /** Enter or a click on an option; `null` is Enter with no option to pick. */
+  onPick: (option: T | null) => void;
+  /** The options do not answer the typed text yet (typing pause or search in flight): Enter waits for them. */
+  isSearching?: boolean;
+  /** Shown in the open list when it has no option ('No matches'); without it an empty list stays closed. */
+  emptyText?: ReactNode;
+  /** The list opens only while something is typed (else also on focus with an empty field). */
+  requireText?: boolean;
+};
 
 /**
- * The customers screen's type-ahead (002 §2.9): a combobox over the server's matches; ArrowDown/ArrowUp move,
- * Enter picks, Escape closes; the list is at most 200 px high. `onNoMatch` is Enter with nothing to pick.
+ * A type-ahead over options the caller searches (the customers screen, the estimate wizard's customer
+ * step): a combobox whose active option is announced through aria-activedescendant; ArrowDown/ArrowUp
+ * move, Enter picks, Escape closes; the list is at most 200 px high (002 §9). Enter pressed while the
+ * search for the typed text is still on its way picks once it has answered, never a stale option.
  */
-export function PartySearch(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  results: readonly Found[];
-  isSearching: boolean;
-  onPick: (found: Found) => void;
-  onNoMatch: () => void;
-}) {
+export function TypeAhead<T>(props: TypeAheadProps<T>) {
+  const { options, isSearching = false } = props;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  // Enter pressed while the search for the typed text is still on its way picks once it has answered.
   const [enterPending, setEnterPending] = useState(false);
   const listboxId = useId();
   // The close after a blur is called off when the field is used again before it runs.
   const closing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closing.current), []);
   const keepOpen = () => {
     clearTimeout(closing.current);
     setOpen(true);
   };
   const optionId = (i: number) => `${listboxId}-option-${i}`;
-  const { results } = props;
-  const showList = open && props.value.trim() !== '';
+  const showList =
+    open &&
+    (!props.requireText || props.value.trim() !== '') &&
+    (options.length > 0 || props.emptyText !== undefined || isSearching);
 
   function pick(i: number) {
-    const found = results[i];
     setOpen(false);
-    if (found) props.onPick(found);
-    else props.onNoMatch();
+    props.onPick(options[i] ?? null);
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search settles, picking what Enter chose.
   useEffect(() => {
-    if (enterPending && !props.isSearching) {
+    if (enterPending && !isSearching) {
       setEnterPending(false);
       pick(active);
     }
-  }, [enterPending, props.isSearching]);
+  }, [enterPending, isSearching]);
 
   return (
     <div style={{ position: 'relative' }}>
       <TextInput
         label={props.label}
-        placeholder="Type a name or phone number"
+        placeholder={props.placeholder}
         role="combobox"
         aria-expanded={showList}
         aria-controls={listboxId}
         aria-autocomplete="list"
-        aria-activedescendant={showList && results.length > 0 ? optionId(active) : undefined}
+        aria-activedescendant={showList && options.length > 0 ? optionId(active) : undefined}
         autoComplete="off"
         value={props.value}
         onChange={(e) => {
@@ -68,21 +80,24 @@ export function PartySearch(props: {
         }}
         onFocus={keepOpen}
         onBlur={() => {
-          closing.current = setTimeout(() => setOpen(false), BLUR_CLOSE_MS);
+          closing.current = setTimeout(() => setOpen(false), TYPE_AHEAD_BLUR_CLOSE_MS);
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
             setOpen(true);
-            setActive((a) => Math.min(Math.max(results.length - 1, 0), a + 1));
+            setActive((a) => Math.min(Math.max(options.length - 1, 0), a + 1));
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
             setActive((a) => Math.max(0, a - 1));
-          } else if (e.key === 'Enter') {
+          } else if (e.key === 'Enter' && showList) {
             e.preventDefault();
-            if (props.isSearching) setEnterPending(true);
+            if (isSearching) setEnterPending(true);
             else pick(active);
-          } else if (e.key === 'Escape') setOpen(false);
+          } else if (e.key === 'Escape') {
+            setEnterPending(false);
+            setOpen(false);
+          }
         }}
       />
       {showList && (
@@ -94,14 +109,14 @@ export function PartySearch(props: {
           shadow="sm"
           style={{ position: 'absolute', zIndex: 10, left: 0, right: 0, maxHeight: 200, overflowY: 'auto' }}
         >
-          {results.length === 0 ? (
+          {options.length === 0 ? (
             <Text p="xs" c="dimmed" size="sm">
-              {props.isSearching ? 'Searching…' : 'No matches'}
+              {isSearching ? 'Searching…' : props.emptyText}
             </Text>
           ) : (
-            results.map((f, i) => (
+            options.map((o, i) => (
               <Text
-                key={`${f.kind}-${partyId(f)}`}
+                key={props.optionKey(o)}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
@@ -113,13 +128,7 @@ export function PartySearch(props: {
                   pick(i);
                 }}
               >
-                {partyName(f)}
-                {f.kind === 'customer' && f.record.customer_phone_number ? (
-                  <Text span c="dimmed" size="sm">
-                    {' '}
-                    · {f.record.customer_phone_number}
-                  </Text>
-                ) : null}
+                {props.renderOption(o)}
               </Text>
             ))
           )}
