@@ -46,3 +46,13 @@ describe('Google Calendar (decision 026)', () => {
     expect(() => loadConfig({ ...base, CALENDAR_TOKEN_KEY: 'short' })).toThrow(/CALENDAR_TOKEN_KEY/);
   });
 });
+
+describe('DB_POOL_SIZE', () => {
+  it('sizes each process’s PostgreSQL pool (10 unless set) and refuses anything but a positive count', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://db/x' };
+    expect(loadConfig(postgres).database).toEqual({ kind: 'postgres', url: 'postgres://db/x', poolSize: 10 });
+    expect(loadConfig({ ...postgres, DB_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+    expect(() => loadConfig({ ...postgres, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ ...postgres, DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
+});

@@ -18,6 +18,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SEED_DEMO: booleanString.optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -198,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const database = e.DATABASE_URL
-    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE } as const)
     : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const);
   const seedDemo = e.SEED_DEMO ?? database.kind === 'pglite';
   if (e.NODE_ENV === 'production') {
