@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/build-test-app';
 import { defaultRateLimits } from './config';
 
 describe('HTTP platform', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers health with the database kind and version', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -92,13 +88,11 @@ describe('HTTP platform', () => {
 });
 
 describe('HTTP platform: probing for unknown calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({
+  const t = useTestApp({
+    config: {
       rateLimits: { ...defaultRateLimits, windowMs: 60_000, notFoundPerMinute: 3 },
-    });
+    },
   });
-  afterAll(() => t.close());
 
   it('rate-limits 404s per IP', async () => {
     const probe = (ip: string) => t.app.inject({ method: 'GET', url: '/api/wp-admin', remoteAddress: ip });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../test/build-test-app';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 const NOW = new Date('2025-06-18T15:30:00.000Z');
@@ -9,14 +9,9 @@ type Revenue = { points: { period: string; invoiced_cents: number; paid_cents: n
 
 /** Issue 13: the demo's financials are full on first sign-in, for every installer and both dealerships. */
 describe('demo financial history', () => {
-  let t: TestApp;
-
+  const t = useTestApp({ clock: () => NOW });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     expect(await seedDemoData(t.database.db, { now: NOW })).toEqual({ seeded: true });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const read = async <T>(email: string, url: (companyId: number) => string): Promise<T> => {

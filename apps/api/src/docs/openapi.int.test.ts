@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/build-test-app';
 
 type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, unknown> };
 type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
-let t: TestApp;
 let doc: Document;
 let operations: { method: string; path: string; op: Operation }[];
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(res.statusCode).toBe(200);
   doc = res.json() as Document;
@@ -21,7 +20,6 @@ beforeAll(async () => {
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
 });
-afterAll(() => t.close());
 
 type Schema = { pattern?: string; format?: string; properties?: Record<string, Schema> };
 

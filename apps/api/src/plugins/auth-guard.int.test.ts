@@ -1,19 +1,15 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/build-test-app';
 import { outbox } from '../db/schema/outbox';
 import { buildLifecycleWorld, type LifecycleWorld } from '../modules/lifecycle/lifecycle.fixture';
 
 describe('the auth guard refuses ASSIST by what a call does, not by its method', () => {
-  let t: TestApp;
   let w: LifecycleWorld;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const outboxRows = async () => (await t.database.db.select({ n: count() }).from(outbox))[0]?.n ?? 0;

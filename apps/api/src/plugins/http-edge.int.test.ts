@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp, useTestApp } from '../../test/build-test-app';
 import { writeWebDist } from '../../test/web-dist';
 import { loadConfig } from '../config';
 import { createInstaller, createUser } from '../db/factories/identity';
@@ -10,17 +10,15 @@ import { mintSession, type Session } from '../modules/lifecycle/lifecycle.fixtur
 
 /** The HTTP edge of issue 19 (findings 9 and 10): what the framework answers before and around the routes. */
 describe('HTTP edge: NUL bytes and lone surrogates (issue 19, finding 9)', () => {
-  let t: TestApp;
   let admin: Session;
   const NUL = '\u0000';
   const LONE = '\uD800';
   const message = 'must not contain NUL characters or unpaired surrogates';
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await installerAdmin(t);
   });
-  afterAll(() => t.close());
 
   function expectRefused(res: { statusCode: number; json(): unknown }, field: string) {
     expect(res.statusCode).toBe(400);
@@ -97,16 +95,14 @@ describe('HTTP edge: NUL bytes and lone surrogates (issue 19, finding 9)', () =>
 });
 
 describe('HTTP edge: headers, URLs and parameters (issue 19, finding 10)', () => {
-  let t: TestApp;
   let admin: Session;
   let baseUrl: string;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     admin = await installerAdmin(t);
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   it('answers every API path with Cache-Control: no-store, whatever its case', async () => {
     for (const url of ['/api/health', '/API/health', '/Api/HEALTH/', '/api', '/API', '//api/health']) {

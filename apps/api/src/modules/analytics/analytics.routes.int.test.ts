@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { pageViews } from '../../db/schema/analytics';
 
@@ -9,19 +9,17 @@ const NOW = new Date('2025-03-04T05:06:07.000Z');
 
 /** Page views (000 §2 labels) go through the analytics port; the local adapter stores them. */
 describe('page views', () => {
-  let t: TestApp;
   let dealerId: number;
   let installerId: number;
 
+  const t = useTestApp({ clock: () => NOW });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     const db = t.database.db;
     dealerId = (await createDealer(db)).id;
     installerId = (await createInstaller(db)).id;
     await createUser(db, { email: 'pv-assist@example.test', password: PASSWORD, dealerId, access: 'ASSIST' });
     await createUser(db, { email: 'pv-installer@example.test', password: PASSWORD, installerId });
   });
-  afterAll(() => t.close());
 
   const post = (headers: Record<string, string>, payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/page-views', headers, payload: payload as object });

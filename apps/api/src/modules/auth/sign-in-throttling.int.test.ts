@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createUser } from '../../db/factories/identity';
 import { resetPasswordThroughOutbox } from './password-reset.fixture';
 
@@ -12,18 +12,16 @@ const PASSWORD = 'correct horse battery';
  * Defaults: 5 failures per pair, then 1, 2, 4 … minutes; 20 failures per IP per 15 minutes.
  */
 describe('sign-in throttling', () => {
-  let t: TestApp;
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
 
+  const t = useTestApp({ clock });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock });
     for (const name of ['burst', 'right-in-burst', 'owner', 'backoff', 'forgetful'])
       await createUser(t.database.db, { email: `${name}@example.test`, password: PASSWORD });
     for (let i = 0; i < 25; i++)
       await createUser(t.database.db, { email: `spray${i}@example.test`, password: PASSWORD });
   });
-  afterAll(() => t.close());
 
   const attempt = (email: string, password: string, ip: string) =>
     t.app.inject({
@@ -127,12 +125,10 @@ describe('sign-in throttling', () => {
 });
 
 describe('sign-in throttling behind a trusted reverse proxy (TRUST_PROXY)', () => {
-  let t: TestApp;
+  const t = useTestApp({ config: { trustProxy: ['127.0.0.1'] } });
   beforeAll(async () => {
-    t = await buildTestApp({ trustProxy: ['127.0.0.1'] });
     await createUser(t.database.db, { email: 'proxied@example.test', password: PASSWORD });
   });
-  afterAll(() => t.close());
 
   const viaProxy = (client: string, password: string) =>
     t.app.inject({

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createUser } from '../../db/factories/identity';
 import { createTokenSigner } from '../../platform/security/tokens';
 import { createAuthRepository } from './auth.repository';
@@ -12,16 +12,14 @@ import { createAuthUserCache } from './auth-user-cache';
  * rows still counting or blocking stay.
  */
 describe('sign-in throttle pruning', () => {
-  let t: TestApp;
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const DAY = 24 * 60 * 60 * 1000;
 
+  const t = useTestApp({ clock });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock });
     await createUser(t.database.db, { email: 'pruned@example.test', password: 'correct horse battery' });
   });
-  afterAll(() => t.close());
 
   const service = () =>
     createAuthService({

@@ -1,10 +1,7 @@
 import { blockedDaysMessages as m } from '@app/contracts/blocked-days.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CreationSuite,
-  creationDay as day,
-  startCreationSuite,
-} from '../request-creation/creation.fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
+import { creationDay as day, startCreationSuite } from '../request-creation/creation.fixture';
 
 type Json = Record<string, unknown>;
 
@@ -15,20 +12,22 @@ type Json = Record<string, unknown>;
  * closes 2025-03-08; its body service takes 3 days.
  */
 describe('request creation refuses blocked days', () => {
-  let { t, f, call } = {} as CreationSuite;
+  const s = useSuite(() => startCreationSuite(['one', 'two']), { timeout: 120_000 });
   const CLOSED = '2025-03-08';
   beforeAll(async () => {
-    ({ t, f, call } = await startCreationSuite(['one', 'two']));
-    const res = await call('one', 'POST', `/api/installerBlockedCalendars/${f.one.id}`, {
+    const res = await s.call('one', 'POST', `/api/installerBlockedCalendars/${s.f.one.id}`, {
       workDate: CLOSED,
       reason: 'Holiday',
     });
     expect(res.statusCode, res.body).toBe(201);
   }, 120_000);
-  afterAll(() => t.close());
 
   const create = (who: string, body: Json) =>
-    call(who, 'POST', '/api/requestimates/', { requestType: 'installer', requestor: f.customer.id, ...body });
+    s.call(who, 'POST', '/api/requestimates/', {
+      requestType: 'installer',
+      requestor: s.f.customer.id,
+      ...body,
+    });
 
   it('a drop-off date on the closed day: 409 naming it, for an estimate and a booking alike', async () => {
     for (const currentState of [undefined, 'scheduled']) {
@@ -39,7 +38,7 @@ describe('request creation refuses blocked days', () => {
   });
 
   it('a booking whose 3 work days cross the closed day: 409; starting after it: booked', async () => {
-    const body = { currentState: 'scheduled', services: [{ serviceId: f.oneBody.row('RETAIL', 'M').id }] };
+    const body = { currentState: 'scheduled', services: [{ serviceId: s.f.oneBody.row('RETAIL', 'M').id }] };
     const crossing = await create('one', { ...body, availableDate: day(3) });
     expect(crossing.statusCode, crossing.body).toBe(409);
     expect((crossing.json() as Json).message).toBe(m.bookingOnBlockedDay(CLOSED, 'Holiday'));
@@ -50,10 +49,10 @@ describe('request creation refuses blocked days', () => {
   it('an estimate may cross the closed day (draft days); the day is read in the picker as closed', async () => {
     const estimate = await create('one', {
       availableDate: day(3),
-      services: [{ serviceId: f.oneBody.row('RETAIL', 'M').id }],
+      services: [{ serviceId: s.f.oneBody.row('RETAIL', 'M').id }],
     });
     expect(estimate.statusCode, estimate.body).toBe(200);
-    const calendar = await call('one', 'GET', `/api/installerCalendars/${f.one.id}`);
+    const calendar = await s.call('one', 'GET', `/api/installerCalendars/${s.f.one.id}`);
     expect(calendar.json()).toContainEqual(
       expect.objectContaining({ workDate: CLOSED, blocked: true, closed: true }),
     );

@@ -1,8 +1,9 @@
 import { blockedDaysMessages as m } from '@app/contracts/blocked-days.contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { calendarBlockedDays, calendarDays } from '../../db/schema/calendar';
-import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
+import { startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
 
 /**
  * A blocked day (row 66) has no capacity: availability skips it (rows 48, 49), the drop-off picker's read
@@ -10,16 +11,15 @@ import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle
  * Today is 2025-03-10; installer B closes 2025-03-18. The dealer requests have two one-day lines.
  */
 describe('blocked days are refused by availability, bookings, schedules and claims', () => {
-  let { t, w, call, action, db } = {} as LifecycleSuite;
+  const s = useSuite(startLifecycleSuite);
   const CLOSED = '2025-03-18';
   const refusal = m.bookingOnBlockedDay(CLOSED, 'Inventory');
 
   beforeAll(async () => {
-    ({ t, w, call, action, db } = await startLifecycleSuite());
-    const res = await call(
-      w.sessions.installerB,
+    const res = await s.call(
+      s.w.sessions.installerB,
       'POST',
-      `/api/installerBlockedCalendars/${w.installerB.id}`,
+      `/api/installerBlockedCalendars/${s.w.installerB.id}`,
       {
         workDate: CLOSED,
         reason: 'Inventory',
@@ -27,30 +27,29 @@ describe('blocked days are refused by availability, bookings, schedules and clai
     );
     expect(res.statusCode, res.body).toBe(201);
   });
-  afterAll(() => t.close());
 
   it('row 48: canFit is false over the closed day and nextStart is the day after it', async () => {
-    const { request } = await w.openRequest([w.installerB.id]);
-    const url = `/api/availability/${w.installerB.id}/${request.id}`;
-    const over = await call(w.sessions.installerB, 'GET', `${url}?checkDate=2025-03-17`);
+    const { request } = await s.w.openRequest([s.w.installerB.id]);
+    const url = `/api/availability/${s.w.installerB.id}/${request.id}`;
+    const over = await s.call(s.w.sessions.installerB, 'GET', `${url}?checkDate=2025-03-17`);
     expect(over.statusCode, over.body).toBe(200);
     expect(over.json()).toMatchObject({ canFit: false, nextStart: '2025-03-19' });
-    const before = await call(w.sessions.installerB, 'GET', `${url}?checkDate=2025-03-15`);
+    const before = await s.call(s.w.sessions.installerB, 'GET', `${url}?checkDate=2025-03-15`);
     expect(before.json()).toMatchObject({ canFit: true, nextStart: '2025-03-15' });
   });
 
   it('row 49: the requested date is kept, nextStart skips the closed day', async () => {
-    const res = await call(
-      w.sessions.installerB,
+    const res = await s.call(
+      s.w.sessions.installerB,
       'GET',
-      `/api/availability/${w.installerB.id}?duration=1&checkDate=${CLOSED}`,
+      `/api/availability/${s.w.installerB.id}?duration=1&checkDate=${CLOSED}`,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ requestedDate: CLOSED, nextStart: '2025-03-19' });
   });
 
   it('row 64: the drop-off picker’s read lists the closed day as blocked and closed', async () => {
-    const res = await call(w.sessions.installerB, 'GET', `/api/installerCalendars/${w.installerB.id}`);
+    const res = await s.call(s.w.sessions.installerB, 'GET', `/api/installerCalendars/${s.w.installerB.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual({
       workDate: CLOSED,
@@ -62,8 +61,8 @@ describe('blocked days are refused by availability, bookings, schedules and clai
   });
 
   it('accept (T4) with work days over the closed day: 409, nothing changes', async () => {
-    const { request } = await w.openRequest([w.installerB.id]);
-    const res = await call(w.sessions.installerB, 'PUT', `/api/requestOffered/${request.id}`, {
+    const { request } = await s.w.openRequest([s.w.installerB.id]);
+    const res = await s.call(s.w.sessions.installerB, 'PUT', `/api/requestOffered/${request.id}`, {
       currentStatus: 'accepted',
       startDate: '2025-03-17',
     });
@@ -73,49 +72,52 @@ describe('blocked days are refused by availability, bookings, schedules and clai
       message: refusal,
       details: { blockedDays: [CLOSED] },
     });
-    expect((await db.request(request.id)).currentState).toBe('new');
-    expect(await db.calendar(request.id)).toEqual([]);
+    expect((await s.db.request(request.id)).currentState).toBe('new');
+    expect(await s.db.calendar(request.id)).toEqual([]);
   });
 
   it('claim (T5) on the closed day: 409; the day after: booked', async () => {
-    const { request } = await w.openRequest([w.installerB.id]);
+    const { request } = await s.w.openRequest([s.w.installerB.id]);
     const claim = (startDate: string) =>
-      call(w.sessions.installerB, 'POST', `/api/dashboard/claim/${request.id}`, {
-        installerId: w.installerB.id,
+      s.call(s.w.sessions.installerB, 'POST', `/api/dashboard/claim/${request.id}`, {
+        installerId: s.w.installerB.id,
         startDate,
       });
     const refused = await claim(CLOSED);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(refusal);
-    expect((await db.request(request.id)).currentState).toBe('new');
+    expect((await s.db.request(request.id)).currentState).toBe('new');
     const ok = await claim('2025-03-19');
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-19', '2025-03-20']);
+    expect((await s.db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-19', '2025-03-20']);
   });
 
   it('BOOK JOB (T7) over the closed day: 409; /schedule/ onto it: 409; elsewhere both work', async () => {
-    const { request } = await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerB.id });
-    const refused = await action(w.sessions.installerB, request.id, 'book', { startDate: '2025-03-17' });
+    const { request } = await s.w.dealerRequest({
+      currentState: 'new',
+      assignedInstallerId: s.w.installerB.id,
+    });
+    const refused = await s.action(s.w.sessions.installerB, request.id, 'book', { startDate: '2025-03-17' });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(refusal);
-    expect(await db.schedule(request.id)).toBeNull();
+    expect(await s.db.schedule(request.id)).toBeNull();
 
-    const booked = await action(w.sessions.installerB, request.id, 'book', { startDate: '2025-03-20' });
+    const booked = await s.action(s.w.sessions.installerB, request.id, 'book', { startDate: '2025-03-20' });
     expect(booked.statusCode, booked.body).toBe(200);
 
     const schedule = (startDate: string) =>
-      call(w.sessions.installerB, 'PUT', '/api/schedule/', {
-        installerId: w.installerB.id,
+      s.call(s.w.sessions.installerB, 'PUT', '/api/schedule/', {
+        installerId: s.w.installerB.id,
         requestId: request.id,
         startDate,
       });
     const onto = await schedule('2025-03-18');
     expect(onto.statusCode, onto.body).toBe(409);
     expect(onto.json().message).toBe(refusal);
-    expect((await db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-20', '2025-03-21']);
+    expect((await s.db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-20', '2025-03-21']);
     const moved = await schedule('2025-03-24');
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-24', '2025-03-25']);
+    expect((await s.db.calendar(request.id)).map((d) => d.workDate)).toEqual(['2025-03-24', '2025-03-25']);
   });
 
   it('blocking a day and booking onto it at the same moment: exactly one of them wins, never both', async () => {
@@ -126,14 +128,14 @@ describe('blocked days are refused by availability, bookings, schedules and clai
     const requests = await Promise.all(
       days.map(
         async () =>
-          (await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerB.id })).request,
+          (await s.w.dealerRequest({ currentState: 'new', assignedInstallerId: s.w.installerB.id })).request,
       ),
     );
     const outcomes = await Promise.all(
       days.map(async (day, i) => {
         const [booked, blocked] = await Promise.all([
-          action(w.sessions.installerB, requests[i]!.id, 'book', { startDate: day }),
-          call(w.sessions.installerB, 'POST', `/api/installerBlockedCalendars/${w.installerB.id}`, {
+          s.action(s.w.sessions.installerB, requests[i]!.id, 'book', { startDate: day }),
+          s.call(s.w.sessions.installerB, 'POST', `/api/installerBlockedCalendars/${s.w.installerB.id}`, {
             workDate: nextDay(day),
             reason: 'Training',
           }),
@@ -146,7 +148,7 @@ describe('blocked days are refused by availability, bookings, schedules and clai
       outcomes.map((o) => (o.booked === 200 ? { booked: 200, blocked: 409 } : { booked: 409, blocked: 201 })),
     );
     // What the database holds agrees: no blocked day of installer B carries committed work.
-    const clash = await t.database.db
+    const clash = await s.t.database.db
       .select({ day: calendarDays.workDate, requestId: calendarDays.requestId })
       .from(calendarBlockedDays)
       .innerJoin(
@@ -158,7 +160,7 @@ describe('blocked days are refused by availability, bookings, schedules and clai
       )
       .where(
         and(
-          eq(calendarBlockedDays.installerId, w.installerB.id),
+          eq(calendarBlockedDays.installerId, s.w.installerB.id),
           inArray(calendarDays.workStatus, ['pending', 'booked', 'started']),
         ),
       );
@@ -166,8 +168,11 @@ describe('blocked days are refused by availability, bookings, schedules and clai
   });
 
   it('another installer’s closed day does not concern this one', async () => {
-    const { request } = await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerA.id });
-    const booked = await action(w.sessions.installerA, request.id, 'book', { startDate: CLOSED });
+    const { request } = await s.w.dealerRequest({
+      currentState: 'new',
+      assignedInstallerId: s.w.installerA.id,
+    });
+    const booked = await s.action(s.w.sessions.installerA, request.id, 'book', { startDate: CLOSED });
     expect(booked.statusCode, booked.body).toBe(200);
   });
 });

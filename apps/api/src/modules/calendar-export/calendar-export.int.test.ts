@@ -1,29 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readPdfText } from '../../../test/pdf-text';
+import { useSuite } from '../../../test/use-suite';
 import { createInstallerJob } from '../../../test/world';
 import { calendarDays } from '../../db/schema/calendar';
-import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
+import { startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
 
 /**
  * Export Week (002 §2.5): GET /installerCalendars/{installerId}/week.pdf?start — an A4 PDF named with the week,
  * one row per job and day, closed and empty days listed, page numbers and the header row on every page.
  */
 describe('Export Week: GET /installerCalendars/{installerId}/week.pdf', () => {
-  let { t, w, call, action } = {} as LifecycleSuite;
+  const s = useSuite(startLifecycleSuite);
   let jobId: number;
   const url = (installerId: number, start: string) =>
     `/api/installerCalendars/${installerId}/week.pdf?start=${start}`;
 
   beforeAll(async () => {
-    ({ t, w, call, action } = await startLifecycleSuite());
-    const { request } = await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerB.id });
+    const { request } = await s.w.dealerRequest({
+      currentState: 'new',
+      assignedInstallerId: s.w.installerB.id,
+    });
     jobId = request.id;
-    const booked = await action(w.sessions.installerB, jobId, 'book', { startDate: '2025-03-17' });
+    const booked = await s.action(s.w.sessions.installerB, jobId, 'book', { startDate: '2025-03-17' });
     expect(booked.statusCode, booked.body).toBe(200);
-    const closed = await call(
-      w.sessions.installerB,
+    const closed = await s.call(
+      s.w.sessions.installerB,
       'POST',
-      `/api/installerBlockedCalendars/${w.installerB.id}`,
+      `/api/installerBlockedCalendars/${s.w.installerB.id}`,
       {
         workDate: '2025-03-20',
         reason: 'Training',
@@ -31,10 +34,9 @@ describe('Export Week: GET /installerCalendars/{installerId}/week.pdf', () => {
     );
     expect(closed.statusCode, closed.body).toBe(201);
   });
-  afterAll(() => t.close());
 
   it('is a PDF attachment named with the week, holding each job-day, the closed day and the empty days', async () => {
-    const res = await call(w.sessions.installerB, 'GET', url(w.installerB.id, '2025-03-16'));
+    const res = await s.call(s.w.sessions.installerB, 'GET', url(s.w.installerB.id, '2025-03-16'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -57,17 +59,17 @@ describe('Export Week: GET /installerCalendars/{installerId}/week.pdf', () => {
   });
 
   it('a long week breaks over pages with the header row and page numbers on each', async () => {
-    const db = t.database.db;
+    const db = s.t.database.db;
     for (let i = 0; i < 45; i++) {
-      const requestId = await createInstallerJob(db, w.installerB.id);
+      const requestId = await createInstallerJob(db, s.w.installerB.id);
       await db.insert(calendarDays).values({
         requestId,
-        installerId: w.installerB.id,
+        installerId: s.w.installerB.id,
         workDate: '2025-03-26',
         workStatus: i % 2 ? 'booked' : 'started',
       });
     }
-    const res = await call(w.sessions.installerB, 'GET', url(w.installerB.id, '2025-03-23'));
+    const res = await s.call(s.w.sessions.installerB, 'GET', url(s.w.installerB.id, '2025-03-23'));
     expect(res.statusCode).toBe(200);
     const text = readPdfText(res.rawPayload);
     const pages = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
@@ -79,21 +81,23 @@ describe('Export Week: GET /installerCalendars/{installerId}/week.pdf', () => {
 
   it('ASSIST and group locations may export; others get 404, dealers 403, a bad start 400', async () => {
     for (const who of ['installerAAssist', 'installerA2'] as const) {
-      const res = await call(w.sessions[who], 'GET', url(w.installerA.id, '2025-03-10'));
+      const res = await s.call(s.w.sessions[who], 'GET', url(s.w.installerA.id, '2025-03-10'));
       expect(res.statusCode, who).toBe(200);
     }
-    expect((await call(w.sessions.installerC, 'GET', url(w.installerB.id, '2025-03-16'))).statusCode).toBe(
-      404,
+    expect(
+      (await s.call(s.w.sessions.installerC, 'GET', url(s.w.installerB.id, '2025-03-16'))).statusCode,
+    ).toBe(404);
+    expect((await s.call(s.w.sessions.dealer, 'GET', url(s.w.installerB.id, '2025-03-16'))).statusCode).toBe(
+      403,
     );
-    expect((await call(w.sessions.dealer, 'GET', url(w.installerB.id, '2025-03-16'))).statusCode).toBe(403);
     for (const start of ['soon', '2025-02-30', '', '9999-12-30']) {
-      const res = await call(w.sessions.installerB, 'GET', url(w.installerB.id, start));
+      const res = await s.call(s.w.sessions.installerB, 'GET', url(s.w.installerB.id, start));
       expect(res.statusCode, start).toBe(400);
     }
-    const missing = await call(
-      w.sessions.installerB,
+    const missing = await s.call(
+      s.w.sessions.installerB,
       'GET',
-      `/api/installerCalendars/${w.installerB.id}/week.pdf`,
+      `/api/installerCalendars/${s.w.installerB.id}/week.pdf`,
     );
     expect(missing.statusCode).toBe(400);
   });

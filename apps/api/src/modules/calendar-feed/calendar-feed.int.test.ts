@@ -1,8 +1,9 @@
 import { calendarFeedMessages as m } from '@app/contracts/calendar-feed.contract';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { createServiceRequest } from '../../db/factories/service-requests';
-import { type LifecycleSuite, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
+import { startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
 import { FEED_RATE_LIMITS } from './calendar-feed.service';
 
 /** The feed parsed back with ical.js: what a subscribing calendar app reads. */
@@ -49,47 +50,42 @@ async function inZone<T>(zone: string, work: () => Promise<T>): Promise<T> {
  * reschedule, conditional fetches, reset and turn-off (404 at once), and the per-IP limit.
  */
 describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics', () => {
-  let { t, w, call } = {} as LifecycleSuite;
+  const s = useSuite(startLifecycleSuite);
   const linkPath = (installerId: number) => `/api/calendarFeed/${installerId}`;
   const feedPath = (url: string) => new URL(url).pathname;
   const fetchFeed = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'GET', url: feedPath(url), headers, remoteAddress });
-
-  beforeAll(async () => {
-    ({ t, w, call } = await startLifecycleSuite());
-  });
-  afterAll(() => t.close());
+    s.t.app.inject({ method: 'GET', url: feedPath(url), headers, remoteAddress });
 
   it('reads, creates (201, then 200 with the same link) and keeps showing the link; who may do what', async () => {
-    const path = linkPath(w.installerA.id);
-    const before = await call(w.sessions.installerA, 'GET', path);
+    const path = linkPath(s.w.installerA.id);
+    const before = await s.call(s.w.sessions.installerA, 'GET', path);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toEqual({
-      installerId: w.installerA.id,
+      installerId: s.w.installerA.id,
       active: false,
       url: null,
       createdAt: null,
     });
 
     // ASSIST reads but does not create (convention 22); a dealer is refused; another company gets 404.
-    expect((await call(w.sessions.installerAAssist, 'POST', path)).statusCode).toBe(403);
-    expect((await call(w.sessions.dealer, 'GET', path)).statusCode).toBe(403);
-    expect((await call(w.sessions.installerC, 'GET', path)).statusCode).toBe(404);
-    expect((await call(w.sessions.installerC, 'POST', path)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
-    expect((await call(w.sessions.installerA, 'GET', linkPath(2_000_000_000))).statusCode).toBe(404);
+    expect((await s.call(s.w.sessions.installerAAssist, 'POST', path)).statusCode).toBe(403);
+    expect((await s.call(s.w.sessions.dealer, 'GET', path)).statusCode).toBe(403);
+    expect((await s.call(s.w.sessions.installerC, 'GET', path)).statusCode).toBe(404);
+    expect((await s.call(s.w.sessions.installerC, 'POST', path)).statusCode).toBe(404);
+    expect((await s.t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await s.call(s.w.sessions.installerA, 'GET', linkPath(2_000_000_000))).statusCode).toBe(404);
 
-    const created = await call(w.sessions.installerA, 'POST', path);
+    const created = await s.call(s.w.sessions.installerA, 'POST', path);
     expect(created.statusCode, created.body).toBe(201);
     const link = created.json();
-    expect(link).toMatchObject({ installerId: w.installerA.id, active: true });
+    expect(link).toMatchObject({ installerId: s.w.installerA.id, active: true });
     expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    const again = await call(w.sessions.installerA, 'POST', path);
+    const again = await s.call(s.w.sessions.installerA, 'POST', path);
     expect(again.statusCode).toBe(200);
     expect(again.json().url).toBe(link.url);
     // Shown again later, to the installer, its ASSIST user and another location of its group.
-    for (const who of [w.sessions.installerA, w.sessions.installerAAssist, w.sessions.installerA2]) {
-      const read = await call(who, 'GET', path);
+    for (const who of [s.w.sessions.installerA, s.w.sessions.installerAAssist, s.w.sessions.installerA2]) {
+      const read = await s.call(who, 'GET', path);
       expect(read.statusCode, read.body).toBe(200);
       expect(read.json()).toEqual(link);
     }
@@ -97,9 +93,9 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
   });
 
   it('lists booked, started and finished jobs as all-day events over their days, the same in every time zone', async () => {
-    const db = t.database.db;
-    const installerId = w.installerB.id;
-    const multiDay = await w.dealerRequest({
+    const db = s.t.database.db;
+    const installerId = s.w.installerB.id;
+    const multiDay = await s.w.dealerRequest({
       assignedInstallerId: installerId,
       currentState: 'scheduled',
       calendar: { startDate: '2025-03-12', workStatus: 'booked' },
@@ -119,7 +115,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
         { startDate: '2025-03-20', workStatus: 'started' },
       ],
     });
-    const finished = await w.dealerRequest({
+    const finished = await s.w.dealerRequest({
       assignedInstallerId: installerId,
       currentState: 'finished',
       lines: [{ serviceCategory: 'Glass/Tint', description: 'Window Tint', amountCents: 40_000 }],
@@ -131,21 +127,21 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
       ['pending', '2025-03-15'],
       ['booked', '2024-11-01'],
     ] as const) {
-      await w.dealerRequest({ assignedInstallerId: installerId, calendar: { startDate, workStatus } });
+      await s.w.dealerRequest({ assignedInstallerId: installerId, calendar: { startDate, workStatus } });
     }
-    await w.dealerRequest({
+    await s.w.dealerRequest({
       assignedInstallerId: installerId,
       currentState: 'deleted',
       deletedAt: new Date('2025-03-09T10:00:00Z'),
       calendar: { startDate: '2025-03-18', workStatus: 'booked' },
     });
-    await w.dealerRequest({
-      assignedInstallerId: w.installerC.id,
+    await s.w.dealerRequest({
+      assignedInstallerId: s.w.installerC.id,
       currentState: 'scheduled',
       calendar: { startDate: '2025-03-12', workStatus: 'booked' },
     });
 
-    const { url } = (await call(w.sessions.installerB, 'POST', linkPath(installerId))).json();
+    const { url } = (await s.call(s.w.sessions.installerB, 'POST', linkPath(installerId))).json();
     const bodies: string[] = [];
     for (const zone of ZONES) {
       const res = await inZone(zone, () => fetchFeed(url));
@@ -192,7 +188,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
   });
 
   it('sends text/calendar with ETag, Last-Modified and a private cache; a current copy gets 304', async () => {
-    const { url } = (await call(w.sessions.installerB, 'POST', linkPath(w.installerB.id))).json();
+    const { url } = (await s.call(s.w.sessions.installerB, 'POST', linkPath(s.w.installerB.id))).json();
     const first = await fetchFeed(url);
     expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(first.headers['cache-control']).toBe('private, max-age=900');
@@ -213,27 +209,27 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     const older = new Date(Date.parse(lastModified) - 60_000).toUTCString();
     expect((await fetchFeed(url, { 'if-modified-since': older })).statusCode).toBe(200);
     // HEAD answers the headers (what some clients poll with).
-    const head = await t.app.inject({ method: 'HEAD', url: feedPath(url) });
+    const head = await s.t.app.inject({ method: 'HEAD', url: feedPath(url) });
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe(etag);
   });
 
   it('bumps SEQUENCE and moves the event when the job is rescheduled; the ETag changes', async () => {
-    const installerId = w.installerB.id;
-    const { request } = await createServiceRequest(t.database.db, {
+    const installerId = s.w.installerB.id;
+    const { request } = await createServiceRequest(s.t.database.db, {
       requestType: 'installer',
       requestorInstallerId: installerId,
       currentState: 'scheduled',
       dueDate: new Date('2025-03-20T08:00:00Z'),
       calendar: { startDate: '2025-03-24', workStatus: 'booked' },
     });
-    const { url } = (await call(w.sessions.installerB, 'POST', linkPath(installerId))).json();
+    const { url } = (await s.call(s.w.sessions.installerB, 'POST', linkPath(installerId))).json();
     const eventOf = (body: string) =>
       parseFeed(body).events.find((e) => e.uid.startsWith(`job-${request.id}-`));
     const before = await fetchFeed(url);
     expect(eventOf(before.body)).toMatchObject({ start: '2025-03-24', end: '2025-03-25', sequence: 1 });
 
-    const moved = await call(w.sessions.installerB, 'PUT', '/api/schedule/', {
+    const moved = await s.call(s.w.sessions.installerB, 'PUT', '/api/schedule/', {
       installerId,
       requestId: request.id,
       startDate: '2025-03-19',
@@ -252,12 +248,12 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
   });
 
   it('reset answers 404 for the old token at once and serves the new one; turning off answers 404', async () => {
-    const path = linkPath(w.installerA.id);
-    const { url: oldUrl } = (await call(w.sessions.installerA, 'GET', path)).json();
-    expect((await call(w.sessions.installerAAssist, 'POST', `${path}/reset`)).statusCode).toBe(403);
-    expect((await call(w.sessions.installerC, 'POST', `${path}/reset`)).statusCode).toBe(404);
+    const path = linkPath(s.w.installerA.id);
+    const { url: oldUrl } = (await s.call(s.w.sessions.installerA, 'GET', path)).json();
+    expect((await s.call(s.w.sessions.installerAAssist, 'POST', `${path}/reset`)).statusCode).toBe(403);
+    expect((await s.call(s.w.sessions.installerC, 'POST', `${path}/reset`)).statusCode).toBe(404);
 
-    const reset = await call(w.sessions.installerA, 'POST', `${path}/reset`);
+    const reset = await s.call(s.w.sessions.installerA, 'POST', `${path}/reset`);
     expect(reset.statusCode, reset.body).toBe(200);
     const newUrl = reset.json().url;
     expect(newUrl).not.toBe(oldUrl);
@@ -266,16 +262,16 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: m.feedNotFound });
     expect(gone.headers['cache-control']).toBe('no-store');
     expect((await fetchFeed(newUrl)).statusCode).toBe(200);
-    expect((await call(w.sessions.installerA, 'GET', path)).json().url).toBe(newUrl);
+    expect((await s.call(s.w.sessions.installerA, 'GET', path)).json().url).toBe(newUrl);
 
-    expect((await call(w.sessions.installerAAssist, 'DELETE', path)).statusCode).toBe(403);
-    const off = await call(w.sessions.installerA, 'DELETE', path);
+    expect((await s.call(s.w.sessions.installerAAssist, 'DELETE', path)).statusCode).toBe(403);
+    const off = await s.call(s.w.sessions.installerA, 'DELETE', path);
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ installerId: w.installerA.id, active: false, url: null, createdAt: null });
+    expect(off.json()).toEqual({ installerId: s.w.installerA.id, active: false, url: null, createdAt: null });
     expect((await fetchFeed(newUrl)).statusCode).toBe(404);
-    expect((await call(w.sessions.installerA, 'DELETE', path)).statusCode).toBe(200);
+    expect((await s.call(s.w.sessions.installerA, 'DELETE', path)).statusCode).toBe(200);
     // Reset of a feed that is off turns it on with a new link.
-    const on = await call(w.sessions.installerA, 'POST', `${path}/reset`);
+    const on = await s.call(s.w.sessions.installerA, 'POST', `${path}/reset`);
     expect(on.json()).toMatchObject({ active: true });
     expect((await fetchFeed(on.json().url)).statusCode).toBe(200);
   });
@@ -297,7 +293,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     expect(limited.json().code).toBe('RATE_LIMITED');
 
     // One feed fetched from many addresses (a calendar service's pool) is limited on its own; others are not.
-    const { url } = (await call(w.sessions.installerB, 'POST', linkPath(w.installerB.id))).json();
+    const { url } = (await s.call(s.w.sessions.installerB, 'POST', linkPath(s.w.installerB.id))).json();
     const statuses: number[] = [];
     for (let i = 0; i <= FEED_RATE_LIMITS.perFeed.perWindow; i++) {
       statuses.push((await fetchFeed(url, {}, `10.8.0.${i + 1}`)).statusCode);
@@ -306,7 +302,7 @@ describe('calendar feed: /calendarFeed/{installerId} and /calendar/{token}.ics',
     expect(statuses.filter((status) => status === 200).length).toBeLessThan(
       FEED_RATE_LIMITS.perFeed.perWindow,
     );
-    const other = (await call(w.sessions.installerA, 'GET', linkPath(w.installerA.id))).json().url;
+    const other = (await s.call(s.w.sessions.installerA, 'GET', linkPath(s.w.installerA.id))).json().url;
     expect((await fetchFeed(other, {}, '10.8.0.1')).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { calendarLinkMessages as M } from '@app/contracts/calendar-link.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createInstaller, createUser } from '../../db/factories/identity';
 import {
   buildLifecycleWorld,
@@ -16,16 +16,14 @@ import {
  * to pick, select links the location, Sync All marks entries synced, disconnect unlinks (issue 12).
  */
 describe('calendar link offline (local adapter)', () => {
-  let t: TestApp;
   let w: LifecycleWorld;
   let call: ReturnType<typeof caller>;
 
+  const t = useTestApp({ clock: () => NOW });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
     call = caller(t.app);
   });
-  afterAll(() => t.close());
 
   it('connect → pick a local calendar → sync a job → read it → disconnect', async () => {
     const installer = await createInstaller(t.database.db, { name: 'Offline Tint' });

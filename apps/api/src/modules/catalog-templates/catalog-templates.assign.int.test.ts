@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { linkInstallerDealer } from '../../db/factories/customers';
 import { isUniqueViolation } from '../../db/unique-violation';
 import {
   wireDollars as $,
-  type CreationSuite,
   creationDay as day,
   requestFee as fee,
   startCreationSuite,
@@ -20,20 +20,18 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * dealership and installer, by the unique index, also under concurrent assignments.
  */
 describe('catalog template assignment', () => {
-  let { t, f, s, createVehicle } = {} as CreationSuite;
+  const suite = useSuite(() => startCreationSuite(['dealer', 'one', 'two']));
   let front: number;
   let body: number;
   beforeAll(async () => {
-    ({ t, f, s, createVehicle } = await startCreationSuite(['dealer', 'one', 'two']));
     // Two works with Sun too: its template for Sun is its own, beside One's.
-    await linkInstallerDealer(t.database.db, f.two.id, f.sun.id);
+    await linkInstallerDealer(suite.t.database.db, suite.f.two.id, suite.f.sun.id);
   });
-  afterAll(() => t.close());
 
   const send = (who: string, method: Method, url: string, payload?: unknown) =>
-    t.app.inject({ method, url, payload: payload as Json, headers: s[who]?.headers });
+    suite.t.app.inject({ method, url, payload: payload as Json, headers: suite.s[who]?.headers });
   const create = async (who: 'one' | 'two', name: string, services: number[]) => {
-    const installerId = who === 'one' ? f.one.id : f.two.id;
+    const installerId = who === 'one' ? suite.f.one.id : suite.f.two.id;
     const res = await send(who, 'POST', '/api/templates', {
       template_name: name,
       services,
@@ -42,13 +40,13 @@ describe('catalog template assignment', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().template_id as number;
   };
-  const assign = (templateId: number, dealershipIds: number[], who = 'one', installerId = f.one.id) =>
+  const assign = (templateId: number, dealershipIds: number[], who = 'one', installerId = suite.f.one.id) =>
     send(who, 'POST', `/api/templates/${installerId}/${templateId}/dealerships`, {
       dealership_ids: dealershipIds,
     });
   /** What Sun's wizard offers from One for a large vehicle: [description, wholesale cents, retail cents]. */
-  const sunSees = async (installerId = f.one.id) => {
-    const res = await send('dealer', 'GET', `/api/services/${installerId}/L/WHOLE/All/${f.sun.id}/0`);
+  const sunSees = async (installerId = suite.f.one.id) => {
+    const res = await send('dealer', 'GET', `/api/services/${installerId}/L/WHOLE/All/${suite.f.sun.id}/0`);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as Json[]).map((r) => [
       r.description,
@@ -58,8 +56,8 @@ describe('catalog template assignment', () => {
   };
   const current = async () =>
     (
-      (await t.database.db.execute(
-        sql`select installer_id, template_id from catalog_template_dealers where dealer_id = ${f.sun.id}
+      (await suite.t.database.db.execute(
+        sql`select installer_id, template_id from catalog_template_dealers where dealer_id = ${suite.f.sun.id}
           order by installer_id`,
       )) as unknown as { rows: { installer_id: number; template_id: number }[] }
     ).rows.map((r) => [Number(r.installer_id), Number(r.template_id)]);
@@ -70,15 +68,15 @@ describe('catalog template assignment', () => {
       ['Full Body PPF', 552_500, 650_000],
       ['Full Front PPF', 187_000, 220_000],
     ]);
-    front = await create('one', 'Front and Tint', [f.oneFront.master.id, f.oneTint.master.id]);
-    body = await create('one', 'Body Only', [f.oneBody.master.id]);
-    const res = await assign(front, [f.sun.id]);
+    front = await create('one', 'Front and Tint', [suite.f.oneFront.master.id, suite.f.oneTint.master.id]);
+    body = await create('one', 'Body Only', [suite.f.oneBody.master.id]);
+    const res = await assign(front, [suite.f.sun.id]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
       message: 'Template assignment updated.',
       template_id: front,
-      dealership_ids: [f.sun.id],
+      dealership_ids: [suite.f.sun.id],
       replaced: [],
     });
     expect(await sunSees()).toEqual([
@@ -86,29 +84,33 @@ describe('catalog template assignment', () => {
       ['Full Front PPF', 187_000, 220_000],
     ]);
     // The list and the dealerships modal show it.
-    const list = (await send('one', 'GET', `/api/templates/${f.one.id}`)).json() as Json[];
+    const list = (await send('one', 'GET', `/api/templates/${suite.f.one.id}`)).json() as Json[];
     expect(list.map((x) => [x.template_name, x.dealership_count])).toEqual([
       ['Body Only', 0],
       ['Front and Tint', 1],
     ]);
-    expect((await send('one', 'GET', `/api/templates/${f.one.id}/${front}/dealerships`)).json()).toEqual([
+    expect(
+      (await send('one', 'GET', `/api/templates/${suite.f.one.id}/${front}/dealerships`)).json(),
+    ).toEqual([
       {
-        dealer_id: f.sun.id,
+        dealer_id: suite.f.sun.id,
         dealer_name: 'Sun Motors',
-        dealer_address_city: f.sun.city,
-        dealer_address_state: f.sun.state,
+        dealer_address_city: suite.f.sun.city,
+        dealer_address_state: suite.f.sun.state,
       },
     ]);
-    expect((await send('one', 'GET', `/api/templates/${f.one.id}/${body}/dealerships`)).json()).toEqual([]);
+    expect((await send('one', 'GET', `/api/templates/${suite.f.one.id}/${body}/dealerships`)).json()).toEqual(
+      [],
+    );
   });
 
   it('a request priced from the template goes through; a service outside it is refused', async () => {
-    const vehicle = await createVehicle('dealer', { ...f.f150, vin: '1FTEW1EP4KFA54321' });
+    const vehicle = await suite.createVehicle('dealer', { ...suite.f.f150, vin: '1FTEW1EP4KFA54321' });
     const request = (serviceId: number, cents: number, days: number) =>
       send('dealer', 'POST', '/api/requestimates/', {
         requestType: 'dealer',
-        requestor: f.sun.id,
-        assignedTo: f.one.id,
+        requestor: suite.f.sun.id,
+        assignedTo: suite.f.one.id,
         availableDate: day(1),
         dueDate: day(6),
         vin: vehicle.VIN,
@@ -122,73 +124,73 @@ describe('catalog template assignment', () => {
         requestDuration: days,
         services: [{ serviceId, serviceAmount: $(cents) }],
       });
-    const outside = await request(f.oneBody.row('WHOLE', 'L').id, 552_500, 3);
+    const outside = await request(suite.f.oneBody.row('WHOLE', 'L').id, 552_500, 3);
     expect(outside.statusCode).toBe(400);
     expect(outside.json().message).toMatch(
       /^Pricing validation failed: Service 1: Service \d+ is not in the catalog$/,
     );
-    const inside = await request(f.oneFront.row('WHOLE', 'L').id, 187_000, 1);
+    const inside = await request(suite.f.oneFront.row('WHOLE', 'L').id, 187_000, 1);
     expect(inside.statusCode, inside.body).toBe(200);
     expect(inside.json().totals).toMatchObject({ requestTotal: 1870, requestFee: 93.5 });
   });
 
   it('assigning another template replaces the current one in one row (002 §4); removing restores the catalog', async () => {
-    const res = await assign(body, [f.sun.id, f.sun.id]);
+    const res = await assign(body, [suite.f.sun.id, suite.f.sun.id]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().replaced).toEqual([{ dealer_id: f.sun.id, template_id: front }]);
-    expect(await current()).toEqual([[f.one.id, body]]);
+    expect(res.json().replaced).toEqual([{ dealer_id: suite.f.sun.id, template_id: front }]);
+    expect(await current()).toEqual([[suite.f.one.id, body]]);
     expect(await sunSees()).toEqual([['Full Body PPF', 552_500, 650_000]]);
     // Assigning the same template again changes nothing.
-    expect((await assign(body, [f.sun.id])).json().replaced).toEqual([]);
+    expect((await assign(body, [suite.f.sun.id])).json().replaced).toEqual([]);
     // Removing another template than the current one removes nothing.
-    const none = await send('one', 'DELETE', `/api/templates/${f.one.id}/${front}/dealerships`, {
-      dealership_ids: [f.sun.id],
+    const none = await send('one', 'DELETE', `/api/templates/${suite.f.one.id}/${front}/dealerships`, {
+      dealership_ids: [suite.f.sun.id],
     });
     expect(none.json()).toMatchObject({ removed: [] });
-    expect(await current()).toEqual([[f.one.id, body]]);
-    const removed = await send('one', 'DELETE', `/api/templates/${f.one.id}/${body}/dealerships`, {
-      dealership_ids: [f.sun.id],
+    expect(await current()).toEqual([[suite.f.one.id, body]]);
+    const removed = await send('one', 'DELETE', `/api/templates/${suite.f.one.id}/${body}/dealerships`, {
+      dealership_ids: [suite.f.sun.id],
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toMatchObject({ removed: [f.sun.id] });
+    expect(removed.json()).toMatchObject({ removed: [suite.f.sun.id] });
     expect(await current()).toEqual([]);
     expect(await sunSees()).toHaveLength(3);
   });
 
   it('one template per dealership and installer: another installer’s template for the same dealership is its own', async () => {
-    await assign(front, [f.sun.id]);
-    const twos = await create('two', 'Two Tint', [f.twoTint.master.id]);
-    expect((await assign(twos, [f.sun.id], 'two', f.two.id)).statusCode).toBe(200);
+    await assign(front, [suite.f.sun.id]);
+    const twos = await create('two', 'Two Tint', [suite.f.twoTint.master.id]);
+    expect((await assign(twos, [suite.f.sun.id], 'two', suite.f.two.id)).statusCode).toBe(200);
     expect(await current()).toEqual([
-      [f.one.id, front],
-      [f.two.id, twos],
+      [suite.f.one.id, front],
+      [suite.f.two.id, twos],
     ]);
-    expect((await sunSees(f.two.id)).map((r) => r[0])).toEqual(['Ceramic Tint']);
+    expect((await sunSees(suite.f.two.id)).map((r) => r[0])).toEqual(['Ceramic Tint']);
     expect((await sunSees()).map((r) => r[0])).toEqual(['Ceramic Tint', 'Full Front PPF']);
     // Row 143 shows One only its own template for Sun.
-    expect((await send('one', 'GET', `/api/dealerships/${f.one.id}`)).json()).toMatchObject([
-      { dealer_id: f.sun.id, template_id: front, template_name: 'Front and Tint' },
+    expect((await send('one', 'GET', `/api/dealerships/${suite.f.one.id}`)).json()).toMatchObject([
+      { dealer_id: suite.f.sun.id, template_id: front, template_name: 'Front and Tint' },
     ]);
     // The database refuses a second current template of one installer for a dealership.
-    const second = t.database.db.execute(
-      sql`insert into catalog_template_dealers (template_id, installer_id, dealer_id) values (${body}, ${f.one.id}, ${f.sun.id})`,
+    const second = suite.t.database.db.execute(
+      sql`insert into catalog_template_dealers (template_id, installer_id, dealer_id) values (${body}, ${suite.f.one.id}, ${suite.f.sun.id})`,
     );
     await expect(second).rejects.toSatisfy((e) =>
       isUniqueViolation(e, 'catalog_template_dealers_installer_dealer_unique'),
     );
     // …and a template assigned under another installer's id (the composite foreign key).
     await expect(
-      t.database.db.execute(
-        sql`insert into catalog_template_dealers (template_id, installer_id, dealer_id) values (${front}, ${f.two.id}, ${f.bay.id})`,
+      suite.t.database.db.execute(
+        sql`insert into catalog_template_dealers (template_id, installer_id, dealer_id) values (${front}, ${suite.f.two.id}, ${suite.f.bay.id})`,
       ),
     ).rejects.toThrow();
   });
 
   it('two concurrent assignments leave exactly one current template, one of the two', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const replies = await Promise.all([assign(front, [f.sun.id]), assign(body, [f.sun.id])]);
+      const replies = await Promise.all([assign(front, [suite.f.sun.id]), assign(body, [suite.f.sun.id])]);
       expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
-      const rows = (await current()).filter(([installer]) => installer === f.one.id);
+      const rows = (await current()).filter(([installer]) => installer === suite.f.one.id);
       expect(rows).toHaveLength(1);
       expect([front, body]).toContain(rows[0]?.[1]);
       const offered = (await sunSees()).map((r) => r[0]);
@@ -201,8 +203,8 @@ describe('catalog template assignment', () => {
   it('refuses dealerships that are not the installer’s (404) and writes nothing', async () => {
     const before = await current();
     for (const method of ['POST', 'DELETE'] as const) {
-      for (const ids of [[f.bay.id], [f.sun.id, f.bay.id], [99_999_999]]) {
-        const res = await send('one', method, `/api/templates/${f.one.id}/${front}/dealerships`, {
+      for (const ids of [[suite.f.bay.id], [suite.f.sun.id, suite.f.bay.id], [99_999_999]]) {
+        const res = await send('one', method, `/api/templates/${suite.f.one.id}/${front}/dealerships`, {
           dealership_ids: ids,
         });
         expect(res.statusCode, `${method} ${ids}`).toBe(404);
@@ -215,9 +217,9 @@ describe('catalog template assignment', () => {
   });
 
   it('deleting an assigned template gives the dealership the full catalog again', async () => {
-    await assign(front, [f.sun.id]);
-    expect((await send('one', 'DELETE', `/api/templates/${f.one.id}/${front}`)).statusCode).toBe(200);
-    expect((await current()).filter(([installer]) => installer === f.one.id)).toEqual([]);
+    await assign(front, [suite.f.sun.id]);
+    expect((await send('one', 'DELETE', `/api/templates/${suite.f.one.id}/${front}`)).statusCode).toBe(200);
+    expect((await current()).filter(([installer]) => installer === suite.f.one.id)).toEqual([]);
     expect(await sunSees()).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessSuite, startAccessSuite, type AccessUser as Who } from '../customers/access.fixture';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
+import { startAccessSuite, type AccessUser as Who } from '../customers/access.fixture';
 
 type Json = Record<string, unknown>;
 
@@ -17,12 +18,10 @@ const PRIVATE_FIELDS = [
 
 /** Issue 19, finding 10: company records read across types show non-members only the public fields. */
 describe('company records for their own users and for the other side', () => {
-  let { t, f, sessions } = {} as AccessSuite;
-  beforeAll(async () => ({ t, f, sessions } = await startAccessSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startAccessSuite);
 
   const get = async (who: Who, url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: sessions[who].headers });
+    const res = await s.t.app.inject({ method: 'GET', url, headers: s.sessions[who].headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Json | Json[];
   };
@@ -33,29 +32,29 @@ describe('company records for their own users and for the other side', () => {
   };
 
   it('shows a dealer only the public fields of a specialist', async () => {
-    const [installer] = (await get('sun', `/api/installers/${f.one.id}`)) as Json[];
+    const [installer] = (await get('sun', `/api/installers/${s.f.one.id}`)) as Json[];
     expect(installer).toEqual({
-      Installer_id: f.one.id,
-      Company_id: f.one.id,
+      Installer_id: s.f.one.id,
+      Company_id: s.f.one.id,
       Installer_Name: 'One Film',
-      installer_email: f.one.email,
-      installer_phone_number: f.one.phone,
-      installer_category: f.one.category,
+      installer_email: s.f.one.email,
+      installer_phone_number: s.f.one.phone,
+      installer_category: s.f.one.category,
       services: 'retail,whole',
       customer_contract: 'N',
     });
-    const locations = (await get('sun', `/api/installerLocations/${f.one.id}`)) as Json[];
+    const locations = (await get('sun', `/api/installerLocations/${s.f.one.id}`)) as Json[];
     expect(locations).toEqual([expect.objectContaining({ name: 'One HQ', capacity: 8 })]);
     expectNoPrivateFields(locations);
-    expect(await get('sun', `/api/installerAuth/${f.one.id}`)).toEqual({
-      installer_id: f.one.id,
+    expect(await get('sun', `/api/installerAuth/${s.f.one.id}`)).toEqual({
+      installer_id: s.f.one.id,
       authenticated: 1,
       Authenticated: 1,
     });
   });
 
   it('shows an installer only the public fields of a dealership, its own or not', async () => {
-    for (const dealer of [f.sun, f.harbor]) {
+    for (const dealer of [s.f.sun, s.f.harbor]) {
       for (const who of ['one', 'three'] as const) {
         const records = (await get(who, `/api/dealers/${dealer.id}`)) as Json[];
         expect(records).toEqual([
@@ -71,41 +70,41 @@ describe('company records for their own users and for the other side', () => {
   });
 
   it('shows a company’s own users its whole record', async () => {
-    expect(await get('sun', `/api/dealers/${f.sun.id}`)).toEqual([
+    expect(await get('sun', `/api/dealers/${s.f.sun.id}`)).toEqual([
       expect.objectContaining({ stripe_customer_id: 'cus_sun', vendor_visibility_mode: 'all' }),
     ]);
-    expect(await get('one', `/api/installers/${f.one.id}`)).toEqual([
+    expect(await get('one', `/api/installers/${s.f.one.id}`)).toEqual([
       expect.objectContaining({
         stripe_account_id: 'acct_one',
         calendar_id: 'cal_one',
         subscription: 'ASSIST',
       }),
     ]);
-    expect(await get('one', `/api/installerLocations/${f.one.id}`)).toEqual([
+    expect(await get('one', `/api/installerLocations/${s.f.one.id}`)).toEqual([
       expect.objectContaining({ stripe_location: 'tmr_one', stripe_account_id: 'acct_one' }),
     ]);
-    expect(await get('one', `/api/installerAuth/${f.one.id}`)).toMatchObject({ calendar_id: 'cal_one' });
+    expect(await get('one', `/api/installerAuth/${s.f.one.id}`)).toMatchObject({ calendar_id: 'cal_one' });
     // Another installer is not the other side: it may not read One at all.
-    const foreign = await t.app.inject({
+    const foreign = await s.t.app.inject({
       method: 'GET',
-      url: `/api/installers/${f.one.id}`,
-      headers: sessions.three.headers,
+      url: `/api/installers/${s.f.one.id}`,
+      headers: s.sessions.three.headers,
     });
     expect(foreign.statusCode).toBe(403);
   });
 
   it('refuses another installer’s calendar selection the same way whatever the body says', async () => {
-    const url = `/api/updateLocation/${f.one.id}`;
-    for (const payload of [{ installerId: f.three.id, calendarId: 'cal_x' }, { calendarId: 'cal_x' }]) {
-      const res = await t.app.inject({ method: 'PUT', url, payload, headers: sessions.three.headers });
+    const url = `/api/updateLocation/${s.f.one.id}`;
+    for (const payload of [{ installerId: s.f.three.id, calendarId: 'cal_x' }, { calendarId: 'cal_x' }]) {
+      const res = await s.t.app.inject({ method: 'PUT', url, payload, headers: s.sessions.three.headers });
       expect(res.statusCode, res.body).toBe(403);
     }
-    expect(await get('one', `/api/installerAuth/${f.one.id}`)).toMatchObject({ calendar_id: 'cal_one' });
-    const own = await t.app.inject({
+    expect(await get('one', `/api/installerAuth/${s.f.one.id}`)).toMatchObject({ calendar_id: 'cal_one' });
+    const own = await s.t.app.inject({
       method: 'PUT',
       url,
-      payload: { installerId: f.one.id, calendarId: 'shop@calendar.local' },
-      headers: sessions.one.headers,
+      payload: { installerId: s.f.one.id, calendarId: 'shop@calendar.local' },
+      headers: s.sessions.one.headers,
     });
     expect(own.statusCode, own.body).toBe(200);
   });

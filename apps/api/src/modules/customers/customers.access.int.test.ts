@@ -1,21 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { customers } from '../../db/schema/customers';
 import { dealers } from '../../db/schema/identity';
-import { type AccessSuite, startAccessSuite, type AccessUser as Who } from './access.fixture';
+import { startAccessSuite, type AccessUser as Who } from './access.fixture';
 
 /** Issue 19, findings 2 and 3: customer and dealership records only for those with a relationship. */
 describe('who may read and change customers and dealerships', () => {
-  let { t, f, sessions } = {} as AccessSuite;
-  beforeAll(async () => ({ t, f, sessions } = await startAccessSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startAccessSuite);
 
   const call = (who: Who, method: 'GET' | 'PUT', url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, payload, headers: sessions[who].headers });
+    s.t.app.inject({ method, url, payload, headers: s.sessions[who].headers });
   const customerRow = async (id: number) =>
-    (await t.database.db.select().from(customers).where(eq(customers.id, id)))[0];
+    (await s.t.database.db.select().from(customers).where(eq(customers.id, id)))[0];
   const dealerRow = async (id: number) =>
-    (await t.database.db.select().from(dealers).where(eq(dealers.id, id)))[0];
+    (await s.t.database.db.select().from(dealers).where(eq(dealers.id, id)))[0];
   const customerEdit = (id: number, name: string) => ({
     customerName: name,
     customerEmailAddress: `${name.toLowerCase().replace(/\W/g, '')}@example.test`,
@@ -26,12 +25,12 @@ describe('who may read and change customers and dealerships', () => {
   });
 
   it('hides a dealership’s referred customer from installers: no taking, reading or overwriting (404)', async () => {
-    const id = f.referred.id;
+    const id = s.f.referred.id;
     const before = await customerRow(id);
     // Three has no link to Sun; One works with Sun, which still gives it no hold on Sun's customers.
     for (const [who, owner] of [
-      ['three', f.three.id],
-      ['one', f.one.id],
+      ['three', s.f.three.id],
+      ['one', s.f.one.id],
     ] as const) {
       const take = await call(who, 'PUT', `/api/customers/${id}`, { owningInstaller: owner });
       expect(take.statusCode, take.body).toBe(404);
@@ -56,7 +55,7 @@ describe('who may read and change customers and dealerships', () => {
   });
 
   it('hides an installer’s customer from unrelated installers and dealerships (404)', async () => {
-    const id = f.retail.id;
+    const id = s.f.retail.id;
     const before = await customerRow(id);
     for (const who of ['three', 'sun'] as const) {
       expect((await call(who, 'GET', `/api/customers/${id}`)).statusCode).toBe(404);
@@ -65,17 +64,17 @@ describe('who may read and change customers and dealerships', () => {
       );
     }
     expect(
-      (await call('three', 'PUT', `/api/customers/${id}`, { owningInstaller: f.three.id })).statusCode,
+      (await call('three', 'PUT', `/api/customers/${id}`, { owningInstaller: s.f.three.id })).statusCode,
     ).toBe(404);
     expect(await customerRow(id)).toEqual(before);
   });
 
   it('lets the dealership that referred a customer read and change it, but not its payment id', async () => {
-    const id = f.referred.id;
+    const id = s.f.referred.id;
     expect((await call('sun', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
       customer_name: 'Rick Referred',
       owning_installer: 0,
-      dealer_id: f.sun.id,
+      dealer_id: s.f.sun.id,
     });
     const edit = await call('sun', 'PUT', `/api/customer/${id}`, customerEdit(id, 'Rick Buyer'));
     expect(edit.statusCode, edit.body).toBe(200);
@@ -89,35 +88,35 @@ describe('who may read and change customers and dealerships', () => {
   });
 
   it('lets the owning installer change its customer, never give it away; a group location doing its job reads it', async () => {
-    const id = f.retail.id;
+    const id = s.f.retail.id;
     const edit = await call('one', 'PUT', `/api/customer/${id}`, customerEdit(id, 'Rita Owner'));
     expect(edit.statusCode, edit.body).toBe(200);
     const typed = await call('one', 'PUT', `/api/customers/${id}`, {
       customerType: 'Customer',
-      owningInstaller: f.one.id,
+      owningInstaller: s.f.one.id,
     });
     expect(typed.statusCode, typed.body).toBe(200);
-    const giveAway = await call('one', 'PUT', `/api/customers/${id}`, { owningInstaller: f.three.id });
+    const giveAway = await call('one', 'PUT', `/api/customers/${id}`, { owningInstaller: s.f.three.id });
     expect(giveAway.statusCode).toBe(403);
     expect(await customerRow(id)).toMatchObject({
       name: 'Rita Owner',
       customerType: 'Customer',
-      owningInstallerId: f.one.id,
+      owningInstallerId: s.f.one.id,
       stripeCustomerId: 'cus_rita',
     });
 
     // North does the estimate One transferred to it: it reads the customer, and changes nothing.
     expect((await call('north', 'GET', `/api/customers/${id}`)).json()).toMatchObject({
       customer_name: 'Rita Owner',
-      owning_installer: f.one.id,
+      owning_installer: s.f.one.id,
     });
     expect((await call('north', 'PUT', `/api/customer/${id}`, customerEdit(id, 'North'))).statusCode).toBe(
       403,
     );
     expect(
-      (await call('north', 'PUT', `/api/customers/${id}`, { owningInstaller: f.north.id })).statusCode,
+      (await call('north', 'PUT', `/api/customers/${id}`, { owningInstaller: s.f.north.id })).statusCode,
     ).toBe(403);
-    expect(await customerRow(id)).toMatchObject({ name: 'Rita Owner', owningInstallerId: f.one.id });
+    expect(await customerRow(id)).toMatchObject({ name: 'Rita Owner', owningInstallerId: s.f.one.id });
   });
 
   const dealerEdit = {
@@ -134,7 +133,7 @@ describe('who may read and change customers and dealerships', () => {
   };
 
   it('refuses dealership changes by installers that did not create it, or whose dealership has users', async () => {
-    for (const dealer of [f.sun, f.harbor, f.lake]) {
+    for (const dealer of [s.f.sun, s.f.harbor, s.f.lake]) {
       const before = await dealerRow(dealer.id);
       for (const path of ['dealers', 'dealer']) {
         // Three has nothing to do with them: they do not exist for it, whatever the body says.
@@ -150,15 +149,15 @@ describe('who may read and change customers and dealerships', () => {
       expect(await dealerRow(dealer.id)).toEqual(before);
     }
     // Another dealership's users.
-    const before = await dealerRow(f.harbor.id);
-    expect((await call('sun', 'PUT', `/api/dealers/${f.harbor.id}`, dealerEdit)).statusCode).toBe(404);
-    expect(await dealerRow(f.harbor.id)).toEqual(before);
+    const before = await dealerRow(s.f.harbor.id);
+    expect((await call('sun', 'PUT', `/api/dealers/${s.f.harbor.id}`, dealerEdit)).statusCode).toBe(404);
+    expect(await dealerRow(s.f.harbor.id)).toEqual(before);
   });
 
   it('lets a dealership change its own record, and the installer that created a dealership without users its contact fields', async () => {
-    const own = await call('sun', 'PUT', `/api/dealers/${f.sun.id}`, dealerEdit);
+    const own = await call('sun', 'PUT', `/api/dealers/${s.f.sun.id}`, dealerEdit);
     expect(own.statusCode, own.body).toBe(200);
-    expect(await dealerRow(f.sun.id)).toMatchObject({
+    expect(await dealerRow(s.f.sun.id)).toMatchObject({
       name: 'Taken Motors',
       email: 'taken@example.test',
       city: 'Orlando',
@@ -166,15 +165,15 @@ describe('who may read and change customers and dealerships', () => {
       stripeCustomerId: 'cus_sun',
     });
 
-    const before = await dealerRow(f.gulf.id);
-    const creator = await call('one', 'PUT', `/api/dealer/${f.gulf.id}`, {
+    const before = await dealerRow(s.f.gulf.id);
+    const creator = await call('one', 'PUT', `/api/dealer/${s.f.gulf.id}`, {
       ...dealerEdit,
       dealerName: 'Gulf Coast Cars',
       dealerEmail: 'service@gulf.test',
     });
     expect(creator.statusCode, creator.body).toBe(200);
     expect(creator.json()).toEqual({ success: true, message: 'Dealer record updated successfully.' });
-    expect(await dealerRow(f.gulf.id)).toEqual({
+    expect(await dealerRow(s.f.gulf.id)).toEqual({
       ...before,
       name: 'Gulf Coast Cars',
       email: 'service@gulf.test',
@@ -184,12 +183,14 @@ describe('who may read and change customers and dealerships', () => {
 
   it('shows installers their dealerships without payment-provider ids', async () => {
     const list = (await call('one', 'GET', '/api/dealers')).json() as Record<string, unknown>[];
-    expect(list.map((d) => d.dealer_id).sort()).toEqual([f.sun.id, f.harbor.id, f.gulf.id, f.lake.id].sort());
+    expect(list.map((d) => d.dealer_id).sort()).toEqual(
+      [s.f.sun.id, s.f.harbor.id, s.f.gulf.id, s.f.lake.id].sort(),
+    );
     for (const dealer of list) expect(dealer).not.toHaveProperty('stripe_customer_id');
-    const typeAhead = (await call('one', 'GET', `/api/dealerInstall/${f.one.id}`)).json() as object[];
+    const typeAhead = (await call('one', 'GET', `/api/dealerInstall/${s.f.one.id}`)).json() as object[];
     for (const dealer of typeAhead) expect(dealer).not.toHaveProperty('stripe_customer_id');
     expect((await call('harbor', 'GET', '/api/dealers')).json()).toEqual([
-      expect.objectContaining({ dealer_id: f.harbor.id, stripe_customer_id: 'cus_harbor' }),
+      expect.objectContaining({ dealer_id: s.f.harbor.id, stripe_customer_id: 'cus_harbor' }),
     ]);
   });
 });

@@ -1,10 +1,10 @@
 import { blockedDaysMessages } from '@app/contracts/blocked-days.contract';
 import { editJobMessages } from '@app/contracts/edit-job.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import type { AuthContext } from '../../platform/security/auth-context';
 import {
   wireDollars as $,
-  type CreationSuite,
   creationDay as day,
   startCreationSuite,
 } from '../request-creation/creation.fixture';
@@ -23,50 +23,50 @@ type Context = { version: number; services: Line[]; editable: boolean; returnTo:
  * transaction; a failure midway leaves nothing changed; two editors of one version: one wins, one 409.
  */
 describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
-  let { t, f, call, rowsOf } = {} as CreationSuite;
+  const s = useSuite(() => startCreationSuite(['dealer', 'one', 'two', 'assist']));
   beforeAll(async () => {
-    ({ t, f, call, rowsOf } = await startCreationSuite(['dealer', 'one', 'two', 'assist']));
     // One's external calendar is linked: edits of its booked work replace the appointment.
-    await rowsOf(
-      `update installers set calendar_authenticated = true, calendar_id = 'one@calendar.test' where id = ${f.one.id}`,
+    await s.rowsOf(
+      `update installers set calendar_authenticated = true, calendar_id = 'one@calendar.test' where id = ${s.f.one.id}`,
     );
   });
-  afterAll(() => t.close());
 
   /** A booked retail job of One for the fixture's customer: Full Front PPF (1 day), from day `start`. */
   async function bookedJob(start = 5): Promise<number> {
-    const res = await call('one', 'POST', '/api/requestimates/', {
+    const res = await s.call('one', 'POST', '/api/requestimates/', {
       requestType: 'installer',
-      requestor: f.customer.id,
+      requestor: s.f.customer.id,
       availableDate: day(start),
       currentState: 'scheduled',
-      services: [{ serviceId: f.oneFront.row('RETAIL', 'M').id }],
+      services: [{ serviceId: s.f.oneFront.row('RETAIL', 'M').id }],
     });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { requestId: number }).requestId;
   }
   const context = async (who: string, id: number) => {
-    const res = await call(who, 'GET', `/api/requestimates/${id}/edit`);
+    const res = await s.call(who, 'GET', `/api/requestimates/${id}/edit`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Context;
   };
   const put = (who: string, id: number, body: Json) =>
-    call(who, 'PUT', `/api/requestimates/${id}/update-transaction`, body);
+    s.call(who, 'PUT', `/api/requestimates/${id}/update-transaction`, body);
   /** Everything an edit may touch, for the "nothing changed" comparisons. */
   const snapshot = async (id: number) => ({
-    request: await rowsOf<Json>(
+    request: await s.rowsOf<Json>(
       `select version, total_cents, discount_cents, fee_cents, taxes_cents, duration_tenths, due_date, service_requested from service_requests where id = ${id}`,
     ),
-    lines: await rowsOf<Json>(
+    lines: await s.rowsOf<Json>(
       `select id, service_id, amount_cents, discount_cents, duration_tenths from request_services where request_id = ${id} order by id`,
     ),
-    days: await rowsOf<Json>(
+    days: await s.rowsOf<Json>(
       `select work_date::text, work_status, request_service_id, daily_work_tenths from calendar_days where request_id = ${id} order by work_date`,
     ),
-    schedule: await rowsOf<Json>(`select end_date from request_schedules where request_id = ${id}`),
-    outbox: await rowsOf<Json>(`select kind, dedupe_key from outbox where request_id = ${id} order by id`),
-    history: await rowsOf<Json>(`select request_status from request_state_history where request_id = ${id}`),
-    notes: await rowsOf<Json>(`select note_text from request_notes where request_id = ${id}`),
+    schedule: await s.rowsOf<Json>(`select end_date from request_schedules where request_id = ${id}`),
+    outbox: await s.rowsOf<Json>(`select kind, dedupe_key from outbox where request_id = ${id} order by id`),
+    history: await s.rowsOf<Json>(
+      `select request_status from request_state_history where request_id = ${id}`,
+    ),
+    notes: await s.rowsOf<Json>(`select note_text from request_notes where request_id = ${id}`),
   });
 
   it('changes lines, totals, calendar days, schedule and queues the calendar event update together', async () => {
@@ -78,9 +78,9 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const before = await snapshot(id);
     expect(before.days).toHaveLength(1);
     // An appointment the calendar adapter created for the booking (its event id is on the day).
-    await rowsOf(`update calendar_days set event_id = 'evt-before' where request_id = ${id}`);
+    await s.rowsOf(`update calendar_days set event_id = 'evt-before' where request_id = ${id}`);
 
-    const tint = f.oneTint.row('RETAIL', 'M');
+    const tint = s.f.oneTint.row('RETAIL', 'M');
     const res = await put('one', id, {
       version: opened.version,
       services: [
@@ -95,7 +95,7 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as Json;
-    const frontCents = f.oneFront.row('RETAIL', 'M').priceCents;
+    const frontCents = s.f.oneFront.row('RETAIL', 'M').priceCents;
     const value = frontCents - 100_00 + tint.priceCents;
     expect(reply).toMatchObject({
       success: true,
@@ -123,14 +123,17 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     expect(after.days.every((d) => d.work_status === 'booked')).toBe(true);
     expect(String(after.schedule[0]?.end_date)).toContain(day(6).slice(8, 10));
     expect(after.outbox.slice(before.outbox.length)).toEqual([
-      { kind: 'remove-appointments', dedupe_key: `calendar-remove:${id}:v${opened.version + 1}:${f.one.id}` },
+      {
+        kind: 'remove-appointments',
+        dedupe_key: `calendar-remove:${id}:v${opened.version + 1}:${s.f.one.id}`,
+      },
       { kind: 'add-appointment', dedupe_key: `calendar-add:${id}:v${opened.version + 1}` },
     ]);
     expect(after.history.map((h) => h.request_status)).toContain('edited');
     expect(String(after.notes.at(-1)?.note_text)).toMatch(/^Job edited: .*Added Ceramic Tint/);
 
     // The reads agree: the request's totals and the lines.
-    const read = (await call('one', 'GET', `/api/requestimates/requestbyID/?Id=${id}`)).json() as Json;
+    const read = (await s.call('one', 'GET', `/api/requestimates/requestbyID/?Id=${id}`)).json() as Json;
     expect(read).toMatchObject({ requestDuration: 1.5, requestDiscount: 100 });
   });
 
@@ -138,10 +141,10 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const id = await bookedJob();
     const opened = await context('one', id);
     const before = await snapshot(id);
-    const db = t.database.db;
+    const db = s.t.database.db;
     const deps = createEditJobServiceDeps({
       db,
-      creation: createCreationModules({ db, config: t.config, clock: () => new Date() }).serviceDeps,
+      creation: createCreationModules({ db, config: s.t.config, clock: () => new Date() }).serviceDeps,
       reads: createServiceRequestsService({ repository: createServiceRequestsRepository(db) }),
     });
     const failing = createEditJobService({
@@ -154,15 +157,15 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
       },
     });
     const session = (
-      await rowsOf<{ id: number }>(`select id from users where email = 'c-one@example.test'`)
+      await s.rowsOf<{ id: number }>(`select id from users where email = 'c-one@example.test'`)
     )[0];
     const auth: AuthContext = {
       userId: Number(session?.id),
       userType: 'installer',
-      companyId: f.one.id,
+      companyId: s.f.one.id,
       access: 'ADMIN',
     } as AuthContext;
-    const tint = f.oneTint.row('RETAIL', 'M');
+    const tint = s.f.oneTint.row('RETAIL', 'M');
     const body = {
       version: opened.version,
       services: [{ lineId: opened.services[0]?.service_id }, { serviceId: tint.id }],
@@ -195,7 +198,7 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const winner = a.statusCode === 200 ? a : b;
     expect(loser.json()).toMatchObject({ code: 'CONFLICT', message: editJobMessages.changedSinceOpened });
     const discount = (winner.json() as { requestDiscount: number }).requestDiscount;
-    const stored = await rowsOf<{ discount_cents: number }>(
+    const stored = await s.rowsOf<{ discount_cents: number }>(
       `select discount_cents from request_services where request_id = ${id}`,
     );
     expect(stored[0]?.discount_cents).toBe(discount * 100);
@@ -228,7 +231,7 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
           version: opened.version,
           services: [
             { lineId: line.service_id },
-            { serviceId: f.oneTint.row('RETAIL', 'M').id, serviceAmount: 1 },
+            { serviceId: s.f.oneTint.row('RETAIL', 'M').id, serviceAmount: 1 },
           ],
         },
         400,
@@ -254,11 +257,11 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
   });
 
   it('a dealer edits its own new request at dealer prices; not after it is scheduled', async () => {
-    const front = f.oneFront.row('WHOLE', 'M');
-    const created = await call('dealer', 'POST', '/api/requestimates/', {
+    const front = s.f.oneFront.row('WHOLE', 'M');
+    const created = await s.call('dealer', 'POST', '/api/requestimates/', {
       requestType: 'dealer',
-      requestor: f.sun.id,
-      assignedTo: f.one.id,
+      requestor: s.f.sun.id,
+      assignedTo: s.f.one.id,
       availableDate: day(2),
       services: [{ serviceId: front.id, retailPrice: 2400 }],
     });
@@ -282,7 +285,7 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     expect((res.json() as { services: { retail_price: number }[] }).services[0]?.retail_price).toBe(2600);
 
     // The installer books it; the dealer's edit is then refused (dealers track scheduled work read-only).
-    const book = await call('one', 'POST', `/api/requestimates/${id}/actions/book`, {
+    const book = await s.call('one', 'POST', `/api/requestimates/${id}/actions/book`, {
       startDate: day(3).slice(0, 10).replace(/\//g, '-'),
     });
     expect(book.statusCode, book.body).toBe(200);
@@ -313,7 +316,10 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const before = await snapshot(id);
     const res = await put('one', id, {
       version: opened.version,
-      services: [{ lineId: opened.services[0]?.service_id }, { serviceId: f.oneTint.row('RETAIL', 'M').id }],
+      services: [
+        { lineId: opened.services[0]?.service_id },
+        { serviceId: s.f.oneTint.row('RETAIL', 'M').id },
+      ],
     });
     expect(res.statusCode, res.body).toBe(409);
     expect((res.json() as { message: string }).message).toContain(`would need ${d6}, which is fully booked`);
@@ -324,7 +330,7 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const id = await bookedJob(30);
     const opened = await context('one', id);
     const closed = day(31).slice(0, 10).replace(/\//g, '-');
-    const block = await call('one', 'POST', `/api/installerBlockedCalendars/${f.one.id}`, {
+    const block = await s.call('one', 'POST', `/api/installerBlockedCalendars/${s.f.one.id}`, {
       workDate: closed,
       reason: 'Training',
     });
@@ -332,7 +338,10 @@ describe('edit job (PUT /requestimates/{id}/update-transaction)', () => {
     const before = await snapshot(id);
     const res = await put('one', id, {
       version: opened.version,
-      services: [{ lineId: opened.services[0]?.service_id }, { serviceId: f.oneTint.row('RETAIL', 'M').id }],
+      services: [
+        { lineId: opened.services[0]?.service_id },
+        { serviceId: s.f.oneTint.row('RETAIL', 'M').id },
+      ],
     });
     expect(res.statusCode, res.body).toBe(409);
     expect((res.json() as { message: string }).message).toBe(

@@ -1,8 +1,8 @@
 import { financialsMessages as M } from '@app/contracts/financials.contract';
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { invoices, payments } from '../../db/schema/money';
 import { buildFinancialsWorld, type FinancialsWorld, NOW } from './financials.fixture';
 
@@ -22,12 +22,11 @@ import { buildFinancialsWorld, type FinancialsWorld, NOW } from './financials.fi
  * Clearview billed Sunrise 55500 fee 2775 (open) on 03-08.
  */
 describe('financials', () => {
-  let t: TestApp;
   let w: FinancialsWorld;
   const ids: Record<string, number> = {};
 
+  const t = useTestApp({ clock: () => NOW });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     const db = t.database.db;
     w = await buildFinancialsWorld(t.app, db);
     const sunriseJob = await w.dealerJob(w.sunrise.id, w.elite.id);
@@ -143,9 +142,6 @@ describe('financials', () => {
       feeCents: 2775,
       date: '2026-03-08T08:00:00Z',
     });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const elitePage = (query = '') =>

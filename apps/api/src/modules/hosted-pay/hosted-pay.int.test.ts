@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { createInvoice, createPayment } from '../../db/factories/money';
-import { formBody, formOf, type PaymentsSuite, startPaymentsSuite } from '../payments/payments.fixture';
+import { formBody, formOf, startPaymentsSuite } from '../payments/payments.fixture';
 
 /**
  * The hosted invoice page /pay/{token} (local payment adapter): plain server-rendered HTML under the
  * product's CSP, a test card form posted without any script, paying exactly once.
  */
 describe('the hosted invoice page', () => {
-  let { t, w, installer, openInvoice } = {} as PaymentsSuite;
-  beforeAll(async () => ({ t, w, installer, openInvoice } = await startPaymentsSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startPaymentsSuite);
 
   function postForm(action: string, fields: Record<string, string>) {
-    return t.app.inject({
+    return s.t.app.inject({
       method: 'POST',
       url: action,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -21,10 +20,10 @@ describe('the hosted invoice page', () => {
   }
 
   it('a customer pays with a test card; decline first; a second post of the form records nothing more', async () => {
-    const job = await w.retailJob();
-    const invoice = await openInvoice(job.id);
+    const job = await s.w.retailJob();
+    const invoice = await s.openInvoice(job.id);
     const path = new URL(invoice.hosted_invoice_url).pathname;
-    const page = await w.call(null, 'GET', path);
+    const page = await s.w.call(null, 'GET', path);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -44,7 +43,7 @@ describe('the hosted invoice page', () => {
     const badExpiry = await postCard('4242424242424242', '13/99');
     expect(badExpiry.statusCode).toBe(200);
     expect(badExpiry.body).toContain('aria-invalid="true"');
-    expect((await w.call(installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('open');
+    expect((await s.w.call(s.installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('open');
 
     const card = {
       nonce: form.nonce,
@@ -58,7 +57,7 @@ describe('the hosted invoice page', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`${path}?paid=1`);
     }
-    const receipt = await w.call(null, 'GET', `${path}?paid=1`);
+    const receipt = await s.w.call(null, 'GET', `${path}?paid=1`);
     expect(receipt.body).toContain('Payment received');
     expect(receipt.body).toContain('Visa ending in 4242');
     expect(receipt.body).not.toContain('<form');
@@ -67,75 +66,79 @@ describe('the hosted invoice page', () => {
     expect(anotherForm.statusCode).toBe(200);
     expect(anotherForm.body).toContain('already been paid');
 
-    const payments = await w.rows.payments(job.id);
+    const payments = await s.w.rows.payments(job.id);
     expect(payments.map((p) => [p.paymentState, p.method, p.cardLast4, p.amountCents])).toEqual([
       ['paid', 'online', '4242', 194_850],
     ]);
-    expect((await w.call(installer(), 'GET', `/api/invoices/${invoice.id}`)).json()).toMatchObject({
+    expect((await s.w.call(s.installer(), 'GET', `/api/invoices/${invoice.id}`)).json()).toMatchObject({
       status: 'paid',
       amount_remaining: 0,
       amount_paid: 194_850,
     });
-    expect((await w.rows.failures(job.id)).map((f) => f.failureType)).toEqual(['card_declined']);
+    expect((await s.w.rows.failures(job.id)).map((f) => f.failureType)).toEqual(['card_declined']);
   });
 
   it('the dealer sees its invoice paid on the hosted page and through the API', async () => {
-    const job = await w.dealerJob();
-    const invoice = await openInvoice(job.id, 'dealer');
+    const job = await s.w.dealerJob();
+    const invoice = await s.openInvoice(job.id, 'dealer');
     const path = new URL(invoice.hosted_invoice_url).pathname;
-    const { nonce, action } = formOf((await w.call(null, 'GET', path)).body);
+    const { nonce, action } = formOf((await s.w.call(null, 'GET', path)).body);
     const res = await postForm(action, { nonce, number: '5555555555554444', expiry: '01/40', cvc: '999' });
     expect(res.statusCode).toBe(303);
-    expect((await w.call(w.sessions.dealer, 'GET', `/api/invoices/${invoice.number}`)).json()).toMatchObject({
+    expect(
+      (await s.w.call(s.w.sessions.dealer, 'GET', `/api/invoices/${invoice.number}`)).json(),
+    ).toMatchObject({
       status: 'paid',
       paid: true,
     });
     expect(
-      (await w.call(w.sessions.dealer, 'GET', `/api/installerPaymentsRequest/${job.id}`)).json(),
+      (await s.w.call(s.w.sessions.dealer, 'GET', `/api/installerPaymentsRequest/${job.id}`)).json(),
     ).toEqual([
       expect.objectContaining({ payment_state: 'paid', method: 'online', card_type: 'mastercard' }),
     ]);
-    expect((await w.call(w.sessions.dealer2, 'GET', `/api/invoices/${invoice.number}`)).statusCode).toBe(404);
+    expect((await s.w.call(s.w.sessions.dealer2, 'GET', `/api/invoices/${invoice.number}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('an unknown token is a plain 404 page', async () => {
-    const res = await w.call(null, 'GET', '/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const res = await s.w.call(null, 'GET', '/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Invoice not found');
   });
 
   it('an invoice made before pay links existed (demo data) gets one when read; void invoices show no form', async () => {
-    const job = await w.retailJob();
-    const legacy = await createInvoice(t.database.db, { requestId: job.id, status: 'open' });
-    await createPayment(t.database.db, { invoiceId: legacy.id });
-    const read = (await w.call(installer(), 'GET', `/api/invoices/${legacy.number}`)).json();
+    const job = await s.w.retailJob();
+    const legacy = await createInvoice(s.t.database.db, { requestId: job.id, status: 'open' });
+    await createPayment(s.t.database.db, { invoiceId: legacy.id });
+    const read = (await s.w.call(s.installer(), 'GET', `/api/invoices/${legacy.number}`)).json();
     expect(read.hosted_invoice_url).toMatch(/\/pay\/[\w-]{32}$/);
-    expect((await w.call(installer(), 'GET', `/api/invoices/${legacy.id}`)).json().hosted_invoice_url).toBe(
-      read.hosted_invoice_url,
-    );
+    expect(
+      (await s.w.call(s.installer(), 'GET', `/api/invoices/${legacy.id}`)).json().hosted_invoice_url,
+    ).toBe(read.hosted_invoice_url);
     const path = new URL(read.hosted_invoice_url).pathname;
-    const { nonce, action } = formOf((await w.call(null, 'GET', path)).body);
+    const { nonce, action } = formOf((await s.w.call(null, 'GET', path)).body);
     expect(
       (await postForm(action, { nonce, number: '4242424242424242', expiry: '12/34', cvc: '123' })).statusCode,
     ).toBe(303);
-    expect((await w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
+    expect((await s.w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
       ['paid', 'online'],
     ]);
 
-    const voidJob = await w.retailJob();
-    const voidInvoice = await openInvoice(voidJob.id);
-    await w.call(installer(), 'PUT', `/api/invoices/void/${voidInvoice.id}`);
+    const voidJob = await s.w.retailJob();
+    const voidInvoice = await s.openInvoice(voidJob.id);
+    await s.w.call(s.installer(), 'PUT', `/api/invoices/void/${voidInvoice.id}`);
     const voidPath = new URL(voidInvoice.hosted_invoice_url).pathname;
-    const page = await w.call(null, 'GET', voidPath);
+    const page = await s.w.call(null, 'GET', voidPath);
     expect(page.body).toContain('voided');
     expect(page.body).not.toContain('<form');
   });
 
   it('escapes what it shows; stops after 10 declines in 15 minutes', async () => {
-    const job = await w.retailJob({ serviceRequested: '<img src=x onerror=alert(1)>' });
-    const invoice = await openInvoice(job.id);
+    const job = await s.w.retailJob({ serviceRequested: '<img src=x onerror=alert(1)>' });
+    const invoice = await s.openInvoice(job.id);
     const path = new URL(invoice.hosted_invoice_url).pathname;
-    const page = await w.call(null, 'GET', path);
+    const page = await s.w.call(null, 'GET', path);
     expect(page.body).not.toContain('<img src=x');
     expect(page.body).toContain('&lt;img src=x');
     const { nonce, action } = formOf(page.body);
@@ -155,6 +158,6 @@ describe('the hosted invoice page', () => {
       cvc: '123',
     });
     expect(limited.statusCode).toBe(429);
-    expect((await w.call(installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('open');
+    expect((await s.w.call(s.installer(), 'GET', `/api/invoices/${invoice.id}`)).json().status).toBe('open');
   });
 });

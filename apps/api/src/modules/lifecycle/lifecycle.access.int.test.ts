@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { requestNotes } from '../../db/schema/service-requests';
-import {
-  type LifecycleSuite,
-  type LifecycleWorld,
-  startLifecycleSuite,
-  VALID_VIN,
-} from './lifecycle.fixture';
+import { type LifecycleWorld, startLifecycleSuite, VALID_VIN } from './lifecycle.fixture';
 
 type Created = Awaited<ReturnType<LifecycleWorld['estimate']>>;
 
@@ -18,13 +14,11 @@ type Created = Awaited<ReturnType<LifecycleWorld['estimate']>>;
  * and with one it would accept, then by the party of the request.
  */
 describe('calls on a request: access before the body', () => {
-  let { t, w, call, db: look } = {} as LifecycleSuite;
-  beforeAll(async () => ({ t, w, call, db: look } = await startLifecycleSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startLifecycleSuite);
 
   /** The party of the request makes the same call: 200. */
-  async function expectAllowed(...args: Parameters<typeof call>) {
-    const res = await call(...args);
+  async function expectAllowed(...args: Parameters<typeof s.call>) {
+    const res = await s.call(...args);
     expect(res.statusCode, res.body).toBe(200);
   }
 
@@ -34,106 +28,120 @@ describe('calls on a request: access before the body', () => {
     send: (body: Record<string, unknown>) => Promise<LightMyRequestResponse>,
     bodies: Record<string, unknown>[],
   ) {
-    const before = await look.request(created.request.id);
-    const historyBefore = await look.history(created.request.id);
+    const before = await s.db.request(created.request.id);
+    const historyBefore = await s.db.history(created.request.id);
     for (const body of bodies) {
       const res = await send(body);
       expect(res.statusCode, `${JSON.stringify(body)} → ${res.body}`).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect(await look.request(created.request.id)).toEqual(before);
-    expect(await look.history(created.request.id)).toEqual(historyBefore);
+    expect(await s.db.request(created.request.id)).toEqual(before);
+    expect(await s.db.history(created.request.id)).toEqual(historyBefore);
   }
 
   it('PUT /requestServiceState/{id}: a service of another request, or a real one, is 404 for a stranger', async () => {
-    const created = await w.estimate({ currentState: 'received' });
+    const created = await s.w.estimate({ currentState: 'received' });
     const serviceId = created.lines[0]!.id;
     const url = `/api/requestServiceState/${created.request.id}`;
-    for (const stranger of [w.sessions.installerC, w.sessions.otherDealer]) {
-      await expectNotFoundWhateverTheBody(created, (body) => call(stranger, 'PUT', url, body), [
+    for (const stranger of [s.w.sessions.installerC, s.w.sessions.otherDealer]) {
+      await expectNotFoundWhateverTheBody(created, (body) => s.call(stranger, 'PUT', url, body), [
         { serviceId: 2_000_000, serviceState: 'started' },
         { serviceId, serviceState: 'started' },
       ]);
     }
-    await expectAllowed(w.sessions.installerA, 'PUT', url, { serviceId, serviceState: 'started' });
+    await expectAllowed(s.w.sessions.installerA, 'PUT', url, { serviceId, serviceState: 'started' });
   });
 
   it('PUT /requestimates/requestbyID/: echoed fields that do not match, or a valid change, are 404 for a stranger', async () => {
-    const created = await w.estimate();
+    const created = await s.w.estimate();
     const url = `/api/requestimates/requestbyID/?Id=${created.request.id}`;
-    await expectNotFoundWhateverTheBody(created, (body) => call(w.sessions.installerC, 'PUT', url, body), [
-      { requestId: created.request.id + 1 },
-      { vin: VALID_VIN },
-      { currentState: 'started' },
-      { depositAmount: 50 },
-    ]);
-    await expectAllowed(w.sessions.installerA, 'PUT', url, { depositAmount: 50 });
+    await expectNotFoundWhateverTheBody(
+      created,
+      (body) => s.call(s.w.sessions.installerC, 'PUT', url, body),
+      [
+        { requestId: created.request.id + 1 },
+        { vin: VALID_VIN },
+        { currentState: 'started' },
+        { depositAmount: 50 },
+      ],
+    );
+    await expectAllowed(s.w.sessions.installerA, 'PUT', url, { depositAmount: 50 });
   });
 
   it('POST /dashboard/claim/{id}: claiming for someone else, or for itself, is 404 when it holds no offer', async () => {
-    const created = await w.openRequest([w.installerA.id]);
+    const created = await s.w.openRequest([s.w.installerA.id]);
     const url = `/api/dashboard/claim/${created.request.id}`;
-    await expectNotFoundWhateverTheBody(created, (body) => call(w.sessions.installerC, 'POST', url, body), [
-      { installerId: w.installerA.id, startDate: '2025-03-12' },
-      { installerId: w.installerC.id, startDate: '2025-03-12' },
-    ]);
-    await expectAllowed(w.sessions.installerA, 'POST', url, {
-      installerId: w.installerA.id,
+    await expectNotFoundWhateverTheBody(
+      created,
+      (body) => s.call(s.w.sessions.installerC, 'POST', url, body),
+      [
+        { installerId: s.w.installerA.id, startDate: '2025-03-12' },
+        { installerId: s.w.installerC.id, startDate: '2025-03-12' },
+      ],
+    );
+    await expectAllowed(s.w.sessions.installerA, 'POST', url, {
+      installerId: s.w.installerA.id,
       startDate: '2025-03-12',
     });
   });
 
   it('POST /transfer/internal and PUT /schedule/: naming another installer, or itself, is 404 for a stranger', async () => {
-    const created = await w.estimate({ currentState: 'scheduled' });
+    const created = await s.w.estimate({ currentState: 'scheduled' });
     const requestId = created.request.id;
     await expectNotFoundWhateverTheBody(
       created,
-      (body) => call(w.sessions.installerC, 'POST', '/api/transfer/internal', body),
+      (body) => s.call(s.w.sessions.installerC, 'POST', '/api/transfer/internal', body),
       [
-        { requestId, fromInstaller: w.installerA.id, toInstaller: w.installerA2.id },
-        { requestId, fromInstaller: w.installerC.id, toInstaller: w.installerA2.id },
+        { requestId, fromInstaller: s.w.installerA.id, toInstaller: s.w.installerA2.id },
+        { requestId, fromInstaller: s.w.installerC.id, toInstaller: s.w.installerA2.id },
       ],
     );
     await expectNotFoundWhateverTheBody(
       created,
-      (body) => call(w.sessions.installerC, 'PUT', '/api/schedule/', body),
+      (body) => s.call(s.w.sessions.installerC, 'PUT', '/api/schedule/', body),
       [
-        { requestId, installerId: w.installerA.id, startDate: '2025-03-17' },
-        { requestId, installerId: w.installerC.id, startDate: '2025-03-17' },
-        { requestId, installerId: w.installerC.id, startDate: '2030-01-01' },
+        { requestId, installerId: s.w.installerA.id, startDate: '2025-03-17' },
+        { requestId, installerId: s.w.installerC.id, startDate: '2025-03-17' },
+        { requestId, installerId: s.w.installerC.id, startDate: '2030-01-01' },
       ],
     );
-    await expectAllowed(w.sessions.installerA, 'PUT', '/api/schedule/', {
+    await expectAllowed(s.w.sessions.installerA, 'PUT', '/api/schedule/', {
       requestId,
-      installerId: w.installerA.id,
+      installerId: s.w.installerA.id,
       startDate: '2025-03-17',
     });
   });
 
   it('POST /requestState and POST /requestnotes/: a foreign service or an empty note is 404 for a stranger', async () => {
-    const created = await w.dealerRequest({ currentState: 'new' });
+    const created = await s.w.dealerRequest({ currentState: 'new' });
     const requestId = created.request.id;
     const record = { requestId, requestStatus: 'created', stateDate: '2025-03-10T15:00:00Z' };
     await expectNotFoundWhateverTheBody(
       created,
-      (body) => call(w.sessions.otherDealer, 'POST', '/api/requestState', body),
+      (body) => s.call(s.w.sessions.otherDealer, 'POST', '/api/requestState', body),
       [{ ...record, serviceId: 2_000_000 }, record],
     );
     const notes = () =>
-      t.database.db.select().from(requestNotes).where(eq(requestNotes.requestId, requestId));
+      s.t.database.db.select().from(requestNotes).where(eq(requestNotes.requestId, requestId));
     const notesBefore = await notes();
     for (const noteText of ['   ', 'A note from outside']) {
-      const res = await call(w.sessions.otherDealer, 'POST', '/api/requestnotes/', { requestId, noteText });
+      const res = await s.call(s.w.sessions.otherDealer, 'POST', '/api/requestnotes/', {
+        requestId,
+        noteText,
+      });
       expect(res.statusCode, res.body).toBe(404);
     }
     expect(await notes()).toEqual(notesBefore);
 
-    const empty = await call(w.sessions.dealer, 'POST', '/api/requestnotes/', { requestId, noteText: ' ' });
+    const empty = await s.call(s.w.sessions.dealer, 'POST', '/api/requestnotes/', {
+      requestId,
+      noteText: ' ',
+    });
     expect(empty.statusCode).toBe(400);
-    await expectAllowed(w.sessions.dealer, 'POST', '/api/requestnotes/', {
+    await expectAllowed(s.w.sessions.dealer, 'POST', '/api/requestnotes/', {
       requestId,
       noteText: 'Keys at desk',
     });
-    await expectAllowed(w.sessions.dealer, 'POST', '/api/requestState', record);
+    await expectAllowed(s.w.sessions.dealer, 'POST', '/api/requestState', record);
   });
 });

@@ -1,7 +1,7 @@
 import { CLAIM_CONFLICT_MESSAGE } from '@app/contracts/lifecycle.contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useTwoApiProcesses } from '../../../test/api-process';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import type { Db } from '../../db/client';
 import { createDealer } from '../../db/factories/identity';
 import { inspector, installersWithSessions, openRequestOfferedTo } from './lifecycle.fixture';
@@ -47,12 +47,7 @@ async function expectOneWinner(
 }
 
 describe('claims under contention', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it(`${CLAIMANTS} parallel claims of one open request: exactly one 200 and ${CLAIMANTS - 1} × 409`, async () => {
     const { request, installers, sessions } = await buildRace(t.database.db, t.config.jwtSecret);

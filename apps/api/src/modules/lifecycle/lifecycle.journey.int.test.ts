@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
+import { useSuite } from '../../../test/use-suite';
 import { createVehicle } from '../../db/factories/vehicles';
 import { localMessages } from '../../db/schema/outbox';
 import {
   buildLifecycleWorld,
   caller,
   inspector,
-  type LifecycleSuite,
   NOW,
   type Session,
   startLifecycleSuite,
@@ -16,9 +16,7 @@ import {
 
 /** Whole journeys through the documented calls, as the client makes them (history posted after each step). */
 describe('lifecycle journeys', () => {
-  let { t, w, call, db } = {} as LifecycleSuite;
-  beforeAll(async () => ({ t, w, call, db } = await startLifecycleSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startLifecycleSuite);
 
   /**
    * The steps of one request's journey: each calls, expects 200, then posts the client's own history record
@@ -33,9 +31,9 @@ describe('lifecycle journeys', () => {
       requestStatus: string,
       serviceId?: number,
     ) => {
-      const res = await call(who, method, url, payload);
+      const res = await s.call(who, method, url, payload);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-      const posted = await call(who, 'POST', '/api/requestState', {
+      const posted = await s.call(who, 'POST', '/api/requestState', {
         requestId,
         requestStatus,
         serviceId,
@@ -50,13 +48,13 @@ describe('lifecycle journeys', () => {
   }
 
   it('a dealer request: accept, ASSIGN, schedule, CHECK IN with a VIN, each service, COMPLETE, DELIVER, REVIEW', async () => {
-    const vehicle = await createVehicle(t.database.db, { vin: 'NV1741000000001' });
-    const { request, lines } = await w.openRequest([w.installerA.id, w.installerB.id], {
+    const vehicle = await createVehicle(s.t.database.db, { vin: 'NV1741000000001' });
+    const { request, lines } = await s.w.openRequest([s.w.installerA.id, s.w.installerB.id], {
       vehicleId: vehicle.id,
     });
-    const referral = await w.createReferral(request.id, 'PPF');
+    const referral = await s.w.createReferral(request.id, 'PPF');
     const id = request.id;
-    const A = w.sessions.installerA;
+    const A = s.w.sessions.installerA;
     const step = stepsOf(id);
 
     await step(
@@ -67,19 +65,19 @@ describe('lifecycle journeys', () => {
       'answered',
     );
     await step(
-      w.sessions.dealer,
+      s.w.sessions.dealer,
       'PUT',
       `/api/requestimates/requestbyID/?Id=${id}`,
       {
         requestId: id,
         currentState: 'scheduled',
-        installerId: w.installerA.id,
+        installerId: s.w.installerA.id,
       },
       'scheduled',
     );
     // The installer books the slot it wants: the schedule and booked days move, the appointment is queued.
-    const booked = await call(A, 'PUT', '/api/schedule/', {
-      installerId: w.installerA.id,
+    const booked = await s.call(A, 'PUT', '/api/schedule/', {
+      installerId: s.w.installerA.id,
       requestId: id,
       startDate: '2025-03-14',
     });
@@ -90,13 +88,13 @@ describe('lifecycle journeys', () => {
       calendarDays: 2,
       installerCapacity: 4,
     });
-    expect((await db.calendar(id)).map((d) => [d.workDate, d.workStatus])).toEqual([
+    expect((await s.db.calendar(id)).map((d) => [d.workDate, d.workStatus])).toEqual([
       ['2025-03-14', 'booked'],
       ['2025-03-15', 'booked'],
     ]);
 
     await step(A, 'POST', `/api/requestimates/${id}/actions/checkIn`, { vin: VALID_VIN }, 'received');
-    expect((await db.request(id)).vin).toBe(VALID_VIN);
+    expect((await s.db.request(id)).vin).toBe(VALID_VIN);
     for (const line of lines) {
       for (const state of ['started', 'finished'] as const) {
         await step(
@@ -113,23 +111,27 @@ describe('lifecycle journeys', () => {
     expect(completed.invoices).toEqual([
       expect.objectContaining({ invoiceType: 'final', amount_due: 190_000 }),
     ]);
-    await step(w.sessions.dealer, 'POST', `/api/requestimates/${id}/actions/DELIVER`, {}, 'collected');
+    await step(s.w.sessions.dealer, 'POST', `/api/requestimates/${id}/actions/DELIVER`, {}, 'collected');
     await step(
-      w.sessions.dealer,
+      s.w.sessions.dealer,
       'PUT',
       `/api/requestimates/requestbyID/?Id=${id}`,
       { reviewScore: 5 },
       'reviewed',
     );
 
-    expect(await db.request(id)).toMatchObject({
+    expect(await s.db.request(id)).toMatchObject({
       currentState: 'reviewed',
       reviewScore: 5,
-      assignedInstallerId: w.installerA.id,
+      assignedInstallerId: s.w.installerA.id,
     });
-    expect(await db.referral(id)).toMatchObject({ id: referral.id, status: 'COMPLETE', bonusCents: 10_000 });
+    expect(await s.db.referral(id)).toMatchObject({
+      id: referral.id,
+      status: 'COMPLETE',
+      bonusCents: 10_000,
+    });
     // One record per transition, written by the server (the client's posts were all duplicates).
-    const history = await db.history(id);
+    const history = await s.db.history(id);
     expect(history.map((h) => [h.requestStatus, h.serviceId])).toEqual([
       ['created', null],
       ['answered', null],
@@ -147,8 +149,8 @@ describe('lifecycle journeys', () => {
     expect(history.slice(1).every((h) => h.changedByUserId !== 999)).toBe(true);
 
     // Every effect is delivered by the outbox and visible on the job.
-    while ((await t.app.outbox.worker.runOnce()) > 0) {}
-    const deliveries = (await call(A, 'GET', `/api/outbox/request/${id}`)).json().items as {
+    while ((await s.t.app.outbox.worker.runOnce()) > 0) {}
+    const deliveries = (await s.call(A, 'GET', `/api/outbox/request/${id}`)).json().items as {
       channel: string;
       kind: string;
       status: string;
@@ -162,7 +164,7 @@ describe('lifecycle journeys', () => {
       'sms/job-finished:sent',
     ]);
     // What the local SMS adapter delivered (the dealership's and the customer's phones are no user's mailbox).
-    const texts = await t.database.db
+    const texts = await s.t.database.db
       .select({ to: localMessages.to, text: localMessages.text })
       .from(localMessages)
       .where(eq(localMessages.channel, 'sms'));
@@ -172,9 +174,9 @@ describe('lifecycle journeys', () => {
   });
 
   it('an installer estimate with a deposit: BOOK JOB (deposit invoice), CHECK IN, work, COMPLETE (final invoice)', async () => {
-    const { request, lines } = await w.estimate({ depositAmountCents: 20_000 });
+    const { request, lines } = await s.w.estimate({ depositAmountCents: 20_000 });
     const id = request.id;
-    const A = w.sessions.installerA;
+    const A = s.w.sessions.installerA;
     const step = stepsOf(id);
     const booked = await step(
       A,
@@ -201,13 +203,13 @@ describe('lifecycle journeys', () => {
     expect(completed.invoices).toEqual([
       expect.objectContaining({ invoiceType: 'final', amount_due: 205_675, status: 'open' }),
     ]);
-    const invoices = await db.invoices(id);
+    const invoices = await s.db.invoices(id);
     expect(invoices.map((i) => [i.invoiceType, i.status, i.amountRemainingCents])).toEqual([
       ['deposit', 'void', 0],
       ['final', 'open', 205_675],
     ]);
-    expect((await db.request(id)).invoiceNumber).toBe(invoices[1]?.number);
-    expect((await db.outbox(id)).map((i) => `${i.channel}/${i.kind}`)).toEqual([
+    expect((await s.db.request(id)).invoiceNumber).toBe(invoices[1]?.number);
+    expect((await s.db.outbox(id)).map((i) => `${i.channel}/${i.kind}`)).toEqual([
       'email/invoice',
       'email/booking-confirmation',
       'calendar/add-appointment',
@@ -218,33 +220,36 @@ describe('lifecycle journeys', () => {
   });
 
   it('POST /requestState: a new record is written once; retries and the server’s own records are not duplicated', async () => {
-    const { request } = await w.dealerRequest({ currentState: 'new', assignedInstallerId: w.installerA.id });
+    const { request } = await s.w.dealerRequest({
+      currentState: 'new',
+      assignedInstallerId: s.w.installerA.id,
+    });
     const id = request.id;
     const body = { requestId: id, stateDate: '2025-03-10 16:00:00', requestStatus: 'CONTRACT_DOWNLOADED' };
-    const first = await call(w.sessions.dealer, 'POST', '/api/requestState', body);
+    const first = await s.call(s.w.sessions.dealer, 'POST', '/api/requestState', body);
     expect(first.json()).toMatchObject({ success: true, duplicate: false });
-    const retry = await call(w.sessions.dealer, 'POST', '/api/requestState', {
+    const retry = await s.call(s.w.sessions.dealer, 'POST', '/api/requestState', {
       ...body,
       stateDate: '2025/03/10 16:00:00',
     });
     expect(retry.json()).toEqual({ success: true, duplicate: true, id: first.json().id });
-    const later = await call(w.sessions.dealer, 'POST', '/api/requestState', {
+    const later = await s.call(s.w.sessions.dealer, 'POST', '/api/requestState', {
       ...body,
       stateDate: '2025-03-11T09:00:00Z',
     });
     expect(later.json().duplicate).toBe(false);
-    const records = (await db.history(id)).filter((h) => h.requestStatus === 'CONTRACT_DOWNLOADED');
+    const records = (await s.db.history(id)).filter((h) => h.requestStatus === 'CONTRACT_DOWNLOADED');
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ changedByUserId: w.users.dealer.id, changedByUserType: 'dealer' });
+    expect(records[0]).toMatchObject({ changedByUserId: s.w.users.dealer.id, changedByUserType: 'dealer' });
 
-    expect((await call(w.sessions.otherDealer, 'POST', '/api/requestState', body)).statusCode).toBe(404);
-    expect((await call(w.sessions.dealerAssist, 'POST', '/api/requestState', body)).statusCode).toBe(403);
+    expect((await s.call(s.w.sessions.otherDealer, 'POST', '/api/requestState', body)).statusCode).toBe(404);
+    expect((await s.call(s.w.sessions.dealerAssist, 'POST', '/api/requestState', body)).statusCode).toBe(403);
     expect(
-      (await call(w.sessions.dealer, 'POST', '/api/requestState', { ...body, requestStatus: 'hacked' }))
+      (await s.call(s.w.sessions.dealer, 'POST', '/api/requestState', { ...body, requestStatus: 'hacked' }))
         .statusCode,
     ).toBe(400);
     expect(
-      (await call(w.sessions.dealer, 'POST', '/api/requestState', { ...body, serviceId: 2_000_000 }))
+      (await s.call(s.w.sessions.dealer, 'POST', '/api/requestState', { ...body, serviceId: 2_000_000 }))
         .statusCode,
     ).toBe(400);
   });

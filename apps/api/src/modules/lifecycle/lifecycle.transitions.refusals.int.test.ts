@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { type LifecycleSuite, type Session, startLifecycleSuite, VALID_VIN } from './lifecycle.fixture';
 
 /**
@@ -6,9 +7,7 @@ import { type LifecycleSuite, type Session, startLifecycleSuite, VALID_VIN } fro
  * allowed role's call succeeding on the same row); unknown actions; the buttons GET …/actions lists.
  */
 describe('lifecycle transitions: refusals', () => {
-  let { t, w, call, action, db } = {} as LifecycleSuite;
-  beforeAll(async () => ({ t, w, call, action, db } = await startLifecycleSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startLifecycleSuite);
 
   // -------------------------------------------------------------------------------------------------
   // Refusals: each transition for the wrong role, another company, ASSIST and a wrong state.
@@ -37,40 +36,40 @@ describe('lifecycle transitions: refusals', () => {
   const estimateIn =
     (currentState: string): Setup =>
     async () =>
-      firstLine(await w.estimate({ currentState }));
+      firstLine(await s.w.estimate({ currentState }));
   /** A dealer request assigned to installer A in `currentState`. */
   const assignedToAIn =
     (currentState: string): Setup =>
     async () =>
-      firstLine(await w.dealerRequest({ currentState, assignedInstallerId: w.installerA.id }));
+      firstLine(await s.w.dealerRequest({ currentState, assignedInstallerId: s.w.installerA.id }));
   /** An open dealer request offered to installer A. */
-  const offeredToA: Setup = async () => firstLine(await w.openRequest([w.installerA.id]));
+  const offeredToA: Setup = async () => firstLine(await s.w.openRequest([s.w.installerA.id]));
   /** START SERVICE and FINISH SERVICE: the request's first service to `serviceState`. */
   const setServiceState =
     (serviceState: string): Row['send'] =>
     (who, id, serviceId) =>
-      call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState });
+      s.call(who, 'PUT', `/api/requestServiceState/${id}`, { serviceId, serviceState });
   /** Who does what to an installer's own estimate: a dealer cannot even see it (404). */
   const installerOnItsEstimate = {
-    allowed: () => w.sessions.installerA,
-    wrongRole: () => w.sessions.dealer,
+    allowed: () => s.w.sessions.installerA,
+    wrongRole: () => s.w.sessions.dealer,
     canWrongRoleSeeIt: false,
-    otherCompany: () => w.sessions.installerC,
-    assist: () => w.sessions.installerAAssist,
+    otherCompany: () => s.w.sessions.installerC,
+    assist: () => s.w.sessions.installerAAssist,
   };
   /** Who does what to a dealer request offered to or assigned to installer A: the dealer sees it. */
   const installerOnDealerWork = {
-    allowed: () => w.sessions.installerA,
-    wrongRole: () => w.sessions.dealer,
-    otherCompany: () => w.sessions.installerC,
-    assist: () => w.sessions.installerAAssist,
+    allowed: () => s.w.sessions.installerA,
+    wrongRole: () => s.w.sessions.dealer,
+    otherCompany: () => s.w.sessions.installerC,
+    assist: () => s.w.sessions.installerAAssist,
   };
   /** Who does what to the dealer's own request: installer A, offered it, sees it but may not do this. */
   const dealerOnItsRequest = {
-    allowed: () => w.sessions.dealer,
-    wrongRole: () => w.sessions.installerA,
-    otherCompany: () => w.sessions.otherDealer,
-    assist: () => w.sessions.dealerAssist,
+    allowed: () => s.w.sessions.dealer,
+    wrongRole: () => s.w.sessions.installerA,
+    otherCompany: () => s.w.sessions.otherDealer,
+    assist: () => s.w.sessions.dealerAssist,
   };
   const rows: Row[] = [
     {
@@ -80,7 +79,10 @@ describe('lifecycle transitions: refusals', () => {
       wrongState: assignedToAIn('scheduled'),
       wrongStateMessage: 'Cannot accept a request in state scheduled',
       send: (who, id) =>
-        call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'accepted', startDate: '2025-03-12' }),
+        s.call(who, 'PUT', `/api/requestOffered/${id}`, {
+          currentStatus: 'accepted',
+          startDate: '2025-03-12',
+        }),
     },
     {
       name: 'claim (POST /dashboard/claim)',
@@ -89,7 +91,7 @@ describe('lifecycle transitions: refusals', () => {
       wrongState: assignedToAIn('received'),
       wrongStateMessage: 'Cannot claim a request in state received',
       send: (who, id) =>
-        call(who, 'POST', `/api/dashboard/claim/${id}`, {
+        s.call(who, 'POST', `/api/dashboard/claim/${id}`, {
           installerId: who.companyId,
           startDate: '2025-03-12',
         }),
@@ -99,12 +101,12 @@ describe('lifecycle transitions: refusals', () => {
       ...dealerOnItsRequest,
       validState: async () =>
         firstLine(
-          await w.dealerRequest({
+          await s.w.dealerRequest({
             currentState: 'answered',
             assignedInstallerId: null,
             offers: [
               {
-                installerId: w.installerA.id,
+                installerId: s.w.installerA.id,
                 currentStatus: 'accepted',
                 startDate: new Date('2025-03-12T08:00:00Z'),
               },
@@ -113,7 +115,7 @@ describe('lifecycle transitions: refusals', () => {
         ),
       wrongState: offeredToA,
       wrongStateMessage: 'Cannot assign a request in state new',
-      send: (who, id) => action(who, id, 'assign', { installerId: w.installerA.id }),
+      send: (who, id) => s.action(who, id, 'assign', { installerId: s.w.installerA.id }),
     },
     {
       name: 'BOOK JOB',
@@ -121,7 +123,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('new'),
       wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot book a request in state scheduled',
-      send: (who, id) => action(who, id, 'book', { startDate: '2025-03-12' }),
+      send: (who, id) => s.action(who, id, 'book', { startDate: '2025-03-12' }),
     },
     {
       name: 'JOB COMPLETED',
@@ -129,7 +131,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('new'),
       wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot complete an estimate in state scheduled',
-      send: (who, id) => action(who, id, 'completeEstimate'),
+      send: (who, id) => s.action(who, id, 'completeEstimate'),
     },
     {
       name: 'CHECK IN',
@@ -137,7 +139,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('scheduled'),
       wrongState: estimateIn('new'),
       wrongStateMessage: 'Cannot check in a request in state new',
-      send: (who, id) => action(who, id, 'checkIn', { vin: VALID_VIN }),
+      send: (who, id) => s.action(who, id, 'checkIn', { vin: VALID_VIN }),
     },
     {
       name: 'RESCHEDULE',
@@ -145,7 +147,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('scheduled'),
       wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot reschedule a request in state received',
-      send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'offered' }),
+      send: (who, id) => s.call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'offered' }),
     },
     {
       name: 'START SERVICE',
@@ -159,8 +161,8 @@ describe('lifecycle transitions: refusals', () => {
       name: 'FINISH SERVICE',
       ...installerOnItsEstimate,
       validState: async () => {
-        const created = await w.estimate({ currentState: 'started' });
-        await t.database.exec(
+        const created = await s.w.estimate({ currentState: 'started' });
+        await s.t.database.exec(
           `update request_services set service_state = 'started' where id = ${created.lines[0]!.id}`,
         );
         return firstLine(created);
@@ -175,7 +177,8 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('new'),
       wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot set a deposit on a request in state scheduled',
-      send: (who, id) => call(who, 'PUT', `/api/requestimates/requestbyID/?Id=${id}`, { depositAmount: 10 }),
+      send: (who, id) =>
+        s.call(who, 'PUT', `/api/requestimates/requestbyID/?Id=${id}`, { depositAmount: 10 }),
     },
     {
       name: 'COMPLETE JOB',
@@ -183,19 +186,19 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('started'),
       wrongState: estimateIn('received'),
       wrongStateMessage: 'Cannot complete a job in state received',
-      send: (who, id) => call(who, 'PUT', `/api/requestAllService/${id}`),
+      send: (who, id) => s.call(who, 'PUT', `/api/requestAllService/${id}`),
     },
     {
       name: 'DELIVER',
-      allowed: () => w.sessions.dealer,
-      wrongRole: () => w.sessions.installerB,
+      allowed: () => s.w.sessions.dealer,
+      wrongRole: () => s.w.sessions.installerB,
       canWrongRoleSeeIt: false,
-      otherCompany: () => w.sessions.otherDealer,
-      assist: () => w.sessions.dealerAssist,
+      otherCompany: () => s.w.sessions.otherDealer,
+      assist: () => s.w.sessions.dealerAssist,
       validState: assignedToAIn('finished'),
       wrongState: assignedToAIn('started'),
       wrongStateMessage: 'Cannot deliver a request in state started',
-      send: (who, id) => action(who, id, 'deliver'),
+      send: (who, id) => s.action(who, id, 'deliver'),
     },
     {
       name: 'REVIEW',
@@ -203,7 +206,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: assignedToAIn('collected'),
       wrongState: assignedToAIn('finished'),
       wrongStateMessage: 'Cannot review a request in state finished',
-      send: (who, id) => action(who, id, 'review', { reviewScore: 4 }),
+      send: (who, id) => s.action(who, id, 'review', { reviewScore: 4 }),
     },
     {
       name: 'delete',
@@ -211,7 +214,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: assignedToAIn('new'),
       wrongState: assignedToAIn('started'),
       wrongStateMessage: 'Cannot delete a request in state started',
-      send: (who, id) => action(who, id, 'delete'),
+      send: (who, id) => s.action(who, id, 'delete'),
     },
     {
       name: 'reject',
@@ -219,7 +222,7 @@ describe('lifecycle transitions: refusals', () => {
       validState: offeredToA,
       wrongState: assignedToAIn('finished'),
       wrongStateMessage: 'Cannot reject a request in state finished',
-      send: (who, id) => call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'rejected' }),
+      send: (who, id) => s.call(who, 'PUT', `/api/requestOffered/${id}`, { currentStatus: 'rejected' }),
     },
     {
       name: 'transfer',
@@ -227,7 +230,8 @@ describe('lifecycle transitions: refusals', () => {
       validState: estimateIn('new'),
       wrongState: estimateIn('scheduled'),
       wrongStateMessage: 'Cannot transfer a request in state scheduled',
-      send: (who, id) => call(who, 'POST', '/api/transfer', { requestId: id, toInstaller: w.installerA2.id }),
+      send: (who, id) =>
+        s.call(who, 'POST', '/api/transfer', { requestId: id, toInstaller: s.w.installerA2.id }),
     },
   ];
 
@@ -269,24 +273,24 @@ describe('lifecycle transitions: refusals', () => {
   });
 
   it('a refused transition changes nothing (request, version, history)', async () => {
-    const { request } = await w.estimate({ currentState: 'scheduled' });
-    const before = await db.history(request.id);
-    const res = await action(w.sessions.installerA, request.id, 'completeJob');
+    const { request } = await s.w.estimate({ currentState: 'scheduled' });
+    const before = await s.db.history(request.id);
+    const res = await s.action(s.w.sessions.installerA, request.id, 'completeJob');
     expect(res.statusCode).toBe(409);
-    expect(await db.request(request.id)).toMatchObject({
+    expect(await s.db.request(request.id)).toMatchObject({
       currentState: 'scheduled',
       version: request.version,
     });
-    expect(await db.history(request.id)).toEqual(before);
+    expect(await s.db.history(request.id)).toEqual(before);
   });
 
   it('unknown actions, a missing request and fields of another action are refused', async () => {
-    const { request } = await w.estimate();
-    expect((await action(w.sessions.installerA, request.id, 'explode')).statusCode).toBe(400);
+    const { request } = await s.w.estimate();
+    expect((await s.action(s.w.sessions.installerA, request.id, 'explode')).statusCode).toBe(400);
     expect(
-      (await action(w.sessions.installerA, 2_000_000, 'book', { startDate: '2025-03-12' })).statusCode,
+      (await s.action(s.w.sessions.installerA, 2_000_000, 'book', { startDate: '2025-03-12' })).statusCode,
     ).toBe(404);
-    const extra = await action(w.sessions.installerA, request.id, 'book', {
+    const extra = await s.action(s.w.sessions.installerA, request.id, 'book', {
       startDate: '2025-03-12',
       vin: VALID_VIN,
     });
@@ -294,9 +298,9 @@ describe('lifecycle transitions: refusals', () => {
   });
 
   it('GET …/actions lists exactly the buttons the server accepts, with the enabling rules', async () => {
-    const { request, lines } = await w.estimate({ currentState: 'received' });
+    const { request, lines } = await s.w.estimate({ currentState: 'received' });
     const url = `/api/requestimates/${request.id}/actions`;
-    const res = await call(w.sessions.installerA, 'GET', `${url}?serviceId=${lines[0]!.id}`);
+    const res = await s.call(s.w.sessions.installerA, 'GET', `${url}?serviceId=${lines[0]!.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ requestId: request.id, currentState: 'received', version: request.version });
@@ -304,9 +308,9 @@ describe('lifecycle transitions: refusals', () => {
     expect(body.buttons).toContainEqual({ action: 'startService', label: 'START SERVICE', isEnabled: true });
     expect(body.actions).not.toContain('checkIn');
 
-    const scheduled = await w.estimate({ currentState: 'scheduled' });
-    const vinless = await call(
-      w.sessions.installerA,
+    const scheduled = await s.w.estimate({ currentState: 'scheduled' });
+    const vinless = await s.call(
+      s.w.sessions.installerA,
       'GET',
       `/api/requestimates/${scheduled.request.id}/actions`,
     );
@@ -316,15 +320,15 @@ describe('lifecycle transitions: refusals', () => {
       isEnabled: false,
       disabledReason: 'Enter a valid VIN to check in',
     });
-    const withVin = await call(
-      w.sessions.installerA,
+    const withVin = await s.call(
+      s.w.sessions.installerA,
       'GET',
       `/api/requestimates/${scheduled.request.id}/actions?vin=${VALID_VIN}`,
     );
     expect(withVin.json().buttons).toContainEqual({ action: 'checkIn', label: 'CHECK IN', isEnabled: true });
 
-    const assist = await call(w.sessions.installerAAssist, 'GET', url);
+    const assist = await s.call(s.w.sessions.installerAAssist, 'GET', url);
     expect(assist.json().actions).toEqual([]);
-    expect((await call(w.sessions.installerC, 'GET', url)).statusCode).toBe(404);
+    expect((await s.call(s.w.sessions.installerC, 'GET', url)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, useTestApp } from '../../../test/build-test-app';
 import { createLocalMessageStore } from '../../adapters/local-message-store';
 import { createDealer, createUser, type Dealer } from '../../db/factories/identity';
 import { localMessages, outbox } from '../../db/schema/outbox';
@@ -10,14 +10,13 @@ import { enqueueOutbox } from './outbox-enqueue';
 const PASSWORD = 'outbox-pass-123';
 
 describe('outbox routes with the local adapters', () => {
-  let t: TestApp;
   let headers: { authorization: string };
   let w: LifecycleWorld;
   /** A dealer request of w.dealer offered to installers A and B. */
   let requestId: number;
 
+  const t = useTestApp({ config: { mailOutboxViewer: true } });
   beforeAll(async () => {
-    t = await buildTestApp({ mailOutboxViewer: true });
     await createUser(t.database.db, {
       email: 'outbox.user@example.test',
       phone: '+1 (555) 000-1001',
@@ -26,9 +25,6 @@ describe('outbox routes with the local adapters', () => {
     ({ headers } = await signIn(t.app, 'outbox.user@example.test', PASSWORD));
     w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
     requestId = (await w.openRequest([w.installerA.id, w.installerB.id])).request.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('shows the caller’s delivered and still-queued messages in GET /api/dev/outbox, newest first', async () => {
@@ -190,14 +186,13 @@ describe('GET /api/dev/outbox is absent (404 ROUTE_NOT_FOUND)', () => {
 });
 
 describe('the dev mailbox shows a user only mail addressed to it or to its companies', () => {
-  let t: TestApp;
   let dealerX: Dealer;
   let dealerY: Dealer;
   /** A and B: users of dealership X; B's login is also X's company address. C: a user of dealership Y. */
   const sessions: Record<'a' | 'b' | 'c', { authorization: string }> = {} as never;
 
+  const t = useTestApp({ config: { mailOutboxViewer: true } });
   beforeAll(async () => {
-    t = await buildTestApp({ mailOutboxViewer: true });
     const { db } = t.database;
     dealerX = await createDealer(db, { email: 'office@x-motors.test', phone: '8135551111' });
     dealerY = await createDealer(db, { email: 'office@y-motors.test', phone: '8135552222' });
@@ -207,9 +202,6 @@ describe('the dev mailbox shows a user only mail addressed to it or to its compa
     sessions.a = (await signIn(t.app, 'a@x-motors.test', PASSWORD)).headers;
     sessions.b = (await signIn(t.app, 'office@x-motors.test', PASSWORD)).headers;
     sessions.c = (await signIn(t.app, 'c@y-motors.test', PASSWORD)).headers;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const mailbox = async (headers: { authorization: string }) => {

@@ -3,15 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type StripeFake, startStripeFake } from '../../../test/fakes/stripe-fake-server';
+import { useSuite } from '../../../test/use-suite';
 import { PaymentProviderError } from '../../adapters/payments/payment-port';
 import { createInstaller, createUser } from '../../db/factories/identity';
 import { installers } from '../../db/schema/identity';
-import {
-  caller,
-  type LifecycleSuite,
-  mintSession,
-  startLifecycleSuite,
-} from '../lifecycle/lifecycle.fixture';
+import { caller, mintSession, startLifecycleSuite } from '../lifecycle/lifecycle.fixture';
 import { createPaymentOnboardingRepository } from './payment-onboarding.repository';
 import { createPaymentOnboardingService } from './payment-onboarding.service';
 
@@ -31,14 +27,9 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 
 /** Payment onboarding through the local adapter, and the trial rule end to end (002 §6, §9; catalogue 4.2 item 7). */
 describe('payment onboarding with the local adapter; trial specialists complete jobs after it', () => {
-  let s: LifecycleSuite;
+  const s = useSuite(startLifecycleSuite);
   const account = async (id: number) =>
     (await s.t.database.db.select().from(installers).where(eq(installers.id, id)))[0]!;
-
-  beforeAll(async () => {
-    s = await startLifecycleSuite();
-  });
-  afterAll(async () => s.t.close());
 
   it('refuses other companies, dealers and a continue before any account', async () => {
     const { w, call } = s;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { createLocalPaymentAdapter } from '../../adapters/payments/local-payment-adapter';
 import { type PaymentPort, PaymentProviderError } from '../../adapters/payments/payment-port';
 import { createInstaller, createUser } from '../../db/factories/identity';
@@ -23,19 +23,17 @@ import { createPaymentsService } from './payments.service';
  * backfill continues a series that existing invoices show.
  */
 describe('invoice numbers: one gap-free series per installer', () => {
-  let t: TestApp;
   let w: Awaited<ReturnType<typeof buildPaymentsWorld>>;
   let eliteId: number;
   let eliteSession: Awaited<ReturnType<typeof signIn>>;
 
+  const t = useTestApp({ timeout: 120_000 });
   beforeAll(async () => {
-    t = await buildTestApp();
     await seedDemoData(t.database.db, { now: new Date('2025-06-18T15:30:00.000Z') });
     w = await buildPaymentsWorld(t.app, t.database.db);
     eliteSession = await signIn(t.app, 'installer@demo.test', DEMO_PASSWORD);
     eliteId = eliteSession.user.companyId;
   }, 120_000);
-  afterAll(() => t.close());
 
   const db = () => t.database.db;
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { createInvoice } from '../../db/factories/money';
 import { serviceRequests } from '../../db/schema/service-requests';
-import { type PaymentsSuite, startPaymentsSuite } from './payments.fixture';
+import { startPaymentsSuite } from './payments.fixture';
 
 /**
  * The money path on the local payment adapter, invoices: creation (row 31, decision 11), deposits, the invoice
@@ -10,25 +11,23 @@ import { type PaymentsSuite, startPaymentsSuite } from './payments.fixture';
  * The card reader is in payments.card-reader.int.test.ts.
  */
 describe('payments (local adapter): invoices', () => {
-  let { t, w, installer, createFinal, openInvoice } = {} as PaymentsSuite;
-  beforeAll(async () => ({ t, w, installer, createFinal, openInvoice } = await startPaymentsSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startPaymentsSuite);
 
   describe('POST /invoices/ (row 31, decision 11)', () => {
     it('needs requestId and requestType, with the spec’s messages', async () => {
-      const noId = await w.call(installer(), 'POST', '/api/invoices/', { requestType: 'installer' });
+      const noId = await s.w.call(s.installer(), 'POST', '/api/invoices/', { requestType: 'installer' });
       expect(noId.statusCode).toBe(400);
       expect(noId.json()).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'Invalid request - missing requestId',
       });
-      const job = await w.retailJob();
-      const noType = await w.call(installer(), 'POST', '/api/invoices/', { requestId: job.id });
+      const job = await s.w.retailJob();
+      const noType = await s.w.call(s.installer(), 'POST', '/api/invoices/', { requestId: job.id });
       expect(noType.json()).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'Invalid request - missing requestType',
       });
-      const wrongType = await w.call(installer(), 'POST', '/api/invoices/', {
+      const wrongType = await s.w.call(s.installer(), 'POST', '/api/invoices/', {
         requestId: job.id,
         requestType: 'dealer',
       });
@@ -36,9 +35,9 @@ describe('payments (local adapter): invoices', () => {
     });
 
     it('creates a draft final invoice in cents; invoiceId is an alias of requestId; the same key gives one row', async () => {
-      const job = await w.retailJob();
-      const first = await w.call(
-        installer(),
+      const job = await s.w.retailJob();
+      const first = await s.w.call(
+        s.installer(),
         'POST',
         '/api/invoices/',
         { invoiceId: job.id, requestType: 'installer' },
@@ -62,36 +61,39 @@ describe('payments (local adapter): invoices', () => {
       // Numbered in the installer's own series ('Elite Pay Film': EPF), customer-facing too (decision 009).
       expect(first.json().number).toMatch(/^EPF-\d+$/);
       expect(first.json().customer_facing_number).toBe(first.json().number);
-      const again = await createFinal(job.id, {}, `final-${job.id}`);
+      const again = await s.createFinal(job.id, {}, `final-${job.id}`);
       expect(again.statusCode).toBe(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
       // A different key still finds the job's one final invoice.
-      const other = await createFinal(job.id, {}, `another-${job.id}`);
+      const other = await s.createFinal(job.id, {}, `another-${job.id}`);
       expect(other.json().id).toBe(first.json().id);
-      expect(await w.rows.invoices(job.id)).toHaveLength(1);
+      expect(await s.w.rows.invoices(job.id)).toHaveLength(1);
       expect(
-        (await w.rows.payments(job.id)).map((p) => [p.paymentType, p.paymentState, p.amountCents]),
+        (await s.w.rows.payments(job.id)).map((p) => [p.paymentType, p.paymentState, p.amountCents]),
       ).toEqual([['final', 'invoiced', 194_850]]);
     });
 
     it('the same key sent twice at once creates one invoice', async () => {
-      const job = await w.retailJob();
-      const results = await Promise.all([1, 2, 3].map(() => createFinal(job.id, {}, `race-${job.id}`)));
+      const job = await s.w.retailJob();
+      const results = await Promise.all([1, 2, 3].map(() => s.createFinal(job.id, {}, `race-${job.id}`)));
       const ids = new Set(results.map((r) => r.json().id));
       expect(ids.size).toBe(1);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
-      expect(await w.rows.invoices(job.id)).toHaveLength(1);
+      expect(await s.w.rows.invoices(job.id)).toHaveLength(1);
     });
 
     it('refuses dealers and other installers', async () => {
-      const job = await w.dealerJob();
+      const job = await s.w.dealerJob();
       for (const [who, status] of [
-        [w.sessions.dealer, 403],
-        [w.sessions.installer2, 404],
-        [w.sessions.assist, 403],
+        [s.w.sessions.dealer, 403],
+        [s.w.sessions.installer2, 404],
+        [s.w.sessions.assist, 403],
       ] as const) {
-        const res = await w.call(who, 'POST', '/api/invoices/', { requestId: job.id, requestType: 'dealer' });
+        const res = await s.w.call(who, 'POST', '/api/invoices/', {
+          requestId: job.id,
+          requestType: 'dealer',
+        });
         expect(res.statusCode).toBe(status);
       }
     });
@@ -99,27 +101,27 @@ describe('payments (local adapter): invoices', () => {
 
   describe('deposits', () => {
     it('one deposit invoice per job; never above the job total; none without an amount', async () => {
-      const none = await w.retailJob({ currentState: 'scheduled' });
-      const noAmount = await createFinal(none.id, { invoiceType: 'deposit' });
+      const none = await s.w.retailJob({ currentState: 'scheduled' });
+      const noAmount = await s.createFinal(none.id, { invoiceType: 'deposit' });
       expect(noAmount.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'No deposit amount set' });
 
-      const job = await w.retailJob({ currentState: 'scheduled', depositAmountCents: 50_000 });
-      const tooMuch = await createFinal(job.id, { invoiceType: 'deposit', amount: 194_851 });
+      const job = await s.w.retailJob({ currentState: 'scheduled', depositAmountCents: 50_000 });
+      const tooMuch = await s.createFinal(job.id, { invoiceType: 'deposit', amount: 194_851 });
       expect(tooMuch.json()).toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'The deposit cannot exceed the job total',
       });
 
-      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
+      const deposit = await s.createFinal(job.id, { invoiceType: 'deposit', finalize: true });
       expect(deposit.statusCode).toBe(201);
       expect(deposit.json()).toMatchObject({ invoice_type: 'deposit', status: 'open', amount_due: 50_000 });
       expect(deposit.json().tax).toBeGreaterThan(0);
-      const second = await createFinal(job.id, { invoiceType: 'deposit', amount: 10_000 });
+      const second = await s.createFinal(job.id, { invoiceType: 'deposit', amount: 10_000 });
       expect(second.statusCode).toBe(200);
       expect(second.json().id).toBe(deposit.json().id);
 
-      const dealerWork = await w.dealerJob({ depositAmountCents: 10_000 });
-      const onDealerWork = await w.call(installer(), 'POST', '/api/invoices/', {
+      const dealerWork = await s.w.dealerJob({ depositAmountCents: 10_000 });
+      const onDealerWork = await s.w.call(s.installer(), 'POST', '/api/invoices/', {
         requestId: dealerWork.id,
         requestType: 'dealer',
         invoiceType: 'deposit',
@@ -128,34 +130,34 @@ describe('payments (local adapter): invoices', () => {
     });
 
     it('a paid deposit is deducted from the final invoice; an unpaid one is voided by it', async () => {
-      const paidJob = await w.retailJob({ depositAmountCents: 50_000 });
-      const deposit = await createFinal(paidJob.id, { invoiceType: 'deposit', finalize: true });
-      const settled = await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, {});
+      const paidJob = await s.w.retailJob({ depositAmountCents: 50_000 });
+      const deposit = await s.createFinal(paidJob.id, { invoiceType: 'deposit', finalize: true });
+      const settled = await s.w.call(s.installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, {});
       expect(settled.json()).toMatchObject({
         success: true,
         message: 'Deposit invoice settled successfully.',
       });
-      const final = await createFinal(paidJob.id);
+      const final = await s.createFinal(paidJob.id);
       expect(final.json().amount_due).toBe(194_850 - 50_000);
 
-      const unpaidJob = await w.retailJob({ depositAmountCents: 50_000 });
-      await createFinal(unpaidJob.id, { invoiceType: 'deposit', finalize: true });
-      const whole = await createFinal(unpaidJob.id);
+      const unpaidJob = await s.w.retailJob({ depositAmountCents: 50_000 });
+      await s.createFinal(unpaidJob.id, { invoiceType: 'deposit', finalize: true });
+      const whole = await s.createFinal(unpaidJob.id);
       expect(whole.json().amount_due).toBe(194_850);
-      expect((await w.rows.invoices(unpaidJob.id)).map((i) => [i.invoiceType, i.status])).toEqual([
+      expect((await s.w.rows.invoices(unpaidJob.id)).map((i) => [i.invoiceType, i.status])).toEqual([
         ['deposit', 'void'],
         ['final', 'draft'],
       ]);
-      expect((await w.rows.payments(unpaidJob.id)).map((p) => p.paymentType)).toEqual(['final']);
+      expect((await s.w.rows.payments(unpaidJob.id)).map((p) => p.paymentType)).toEqual(['final']);
     });
 
     it('a job fully paid by its deposit gets a paid 0 final invoice, its payment covered', async () => {
-      const job = await w.retailJob({ depositAmountCents: 194_850 });
-      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
-      await w.call(installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, { method: 'cash' });
-      const final = await createFinal(job.id);
+      const job = await s.w.retailJob({ depositAmountCents: 194_850 });
+      const deposit = await s.createFinal(job.id, { invoiceType: 'deposit', finalize: true });
+      await s.w.call(s.installer(), 'PUT', `/api/invoices/settle/${deposit.json().id}`, { method: 'cash' });
+      const final = await s.createFinal(job.id);
       expect(final.json()).toMatchObject({ amount_due: 0, status: 'paid' });
-      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      const list = await s.w.call(s.installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
       expect(
         list
           .json()
@@ -169,23 +171,29 @@ describe('payments (local adapter): invoices', () => {
 
   describe('invoice calls (rows 30, 32–37)', () => {
     it('finalize opens it with a pay link and e-mails it through the outbox; resend sends it again', async () => {
-      const job = await w.retailJob();
-      const draft = (await createFinal(job.id)).json();
-      const finalized = await w.call(installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
+      const job = await s.w.retailJob();
+      const draft = (await s.createFinal(job.id)).json();
+      const finalized = await s.w.call(s.installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
       expect(finalized.statusCode).toBe(200);
       const invoice = finalized.json().invoice;
       expect(invoice.status).toBe('open');
       expect(invoice.hosted_invoice_url).toMatch(/^http:\/\/127\.0\.0\.1:3000\/pay\/[\w-]{32}$/);
       // Finalizing again changes nothing and sends nothing more.
-      await w.call(installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
-      const resent = await w.call(installer(), 'PUT', `/api/invoices/resend/${invoice.number}`, undefined, {
-        'idempotency-key': 'resend-1',
-      });
+      await s.w.call(s.installer(), 'PUT', `/api/invoices/finalize/${draft.id}`);
+      const resent = await s.w.call(
+        s.installer(),
+        'PUT',
+        `/api/invoices/resend/${invoice.number}`,
+        undefined,
+        {
+          'idempotency-key': 'resend-1',
+        },
+      );
       expect(resent.json()).toMatchObject({ success: true, sentTo: 'rita@customers.test' });
-      await w.call(installer(), 'PUT', `/api/invoices/resend/${invoice.number}`, undefined, {
+      await s.w.call(s.installer(), 'PUT', `/api/invoices/resend/${invoice.number}`, undefined, {
         'idempotency-key': 'resend-1',
       });
-      const mails = (await w.rows.outbox(job.id)).filter((o) => o.kind === 'invoice');
+      const mails = (await s.w.rows.outbox(job.id)).filter((o) => o.kind === 'invoice');
       expect(mails).toHaveLength(2);
       const payload = mails[0]?.payload as { to: string; subject: string; text: string };
       expect(payload.to).toBe('rita@customers.test');
@@ -195,8 +203,8 @@ describe('payments (local adapter): invoices', () => {
     });
 
     it('GET by id or number; the dealer sees its invoice; other companies get 404', async () => {
-      const job = await w.dealerJob();
-      const invoice = await openInvoice(job.id, 'dealer');
+      const job = await s.w.dealerJob();
+      const invoice = await s.openInvoice(job.id, 'dealer');
       expect(invoice).toMatchObject({
         amount_due: 120_000,
         tax: 0,
@@ -204,26 +212,30 @@ describe('payments (local adapter): invoices', () => {
         customer_email: 'ap@sunrise-pay.test',
       });
       for (const ref of [String(invoice.id), invoice.number]) {
-        expect((await w.call(w.sessions.dealer, 'GET', `/api/invoices/${ref}`)).json().id).toBe(invoice.id);
+        expect((await s.w.call(s.w.sessions.dealer, 'GET', `/api/invoices/${ref}`)).json().id).toBe(
+          invoice.id,
+        );
       }
-      expect((await w.call(w.sessions.dealer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(404);
-      expect((await w.call(w.sessions.installer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(
+      expect((await s.w.call(s.w.sessions.dealer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(
         404,
       );
-      expect((await w.call(null, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(401);
+      expect((await s.w.call(s.w.sessions.installer2, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(
+        404,
+      );
+      expect((await s.w.call(null, 'GET', `/api/invoices/${invoice.id}`)).statusCode).toBe(401);
       expect(
-        (await w.call(w.sessions.dealer2, 'GET', `/api/installerPaymentsRequest/${job.id}`)).statusCode,
+        (await s.w.call(s.w.sessions.dealer2, 'GET', `/api/installerPaymentsRequest/${job.id}`)).statusCode,
       ).toBe(404);
     });
 
     it('PO: the dealer must give one; it is saved only if it changed; installers close out with a check number', async () => {
-      const job = await w.dealerJob();
-      const invoice = await openInvoice(job.id, 'dealer');
-      const empty = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+      const job = await s.w.dealerJob();
+      const invoice = await s.openInvoice(job.id, 'dealer');
+      const empty = await s.w.call(s.w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
         invoiceId: String(invoice.id),
       });
       expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'A PO number is required' });
-      const set = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+      const set = await s.w.call(s.w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
         PO: 'SPM-PO-1',
       });
       expect(set.json()).toMatchObject({
@@ -231,13 +243,15 @@ describe('payments (local adapter): invoices', () => {
         changed: true,
         invoice: { metadata: { PO: 'SPM-PO-1' } },
       });
-      const same = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+      const same = await s.w.call(s.w.sessions.dealer, 'PUT', `/api/invoices/meta/${invoice.id}`, {
         PO: 'SPM-PO-1',
       });
       expect(same.json().changed).toBe(false);
-      const other = await w.call(w.sessions.dealer2, 'PUT', `/api/invoices/meta/${invoice.id}`, { PO: 'X' });
+      const other = await s.w.call(s.w.sessions.dealer2, 'PUT', `/api/invoices/meta/${invoice.id}`, {
+        PO: 'X',
+      });
       expect(other.statusCode).toBe(404);
-      const closed = await w.call(installer(), 'PUT', `/api/invoices/meta/${invoice.id}`, {
+      const closed = await s.w.call(s.installer(), 'PUT', `/api/invoices/meta/${invoice.id}`, {
         checkNumber: '10452',
       });
       expect(closed.json().invoice).toMatchObject({
@@ -245,64 +259,66 @@ describe('payments (local adapter): invoices', () => {
         amount_remaining: 0,
         amount_paid: 120_000,
       });
-      const [payment] = await w.rows.payments(job.id);
+      const [payment] = await s.w.rows.payments(job.id);
       expect(payment).toMatchObject({ paymentState: 'paid', method: 'check', checkNumber: '10452' });
     });
 
     it('settle: installers only, cannot be undone; void refuses paid; delete only drafts', async () => {
-      const job = await w.dealerJob();
-      const invoice = await openInvoice(job.id, 'dealer');
-      const byDealer = await w.call(w.sessions.dealer, 'PUT', `/api/invoices/settle/${invoice.id}`, {});
+      const job = await s.w.dealerJob();
+      const invoice = await s.openInvoice(job.id, 'dealer');
+      const byDealer = await s.w.call(s.w.sessions.dealer, 'PUT', `/api/invoices/settle/${invoice.id}`, {});
       expect(byDealer.json()).toMatchObject({
         code: 'FORBIDDEN',
         message: 'Only specialists can settle invoices.',
       });
-      const settled = await w.call(installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {});
+      const settled = await s.w.call(s.installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {});
       expect(settled.json().invoice).toMatchObject({ status: 'paid', paid: true });
-      expect((await w.call(installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {})).statusCode).toBe(
-        200,
+      expect(
+        (await s.w.call(s.installer(), 'PUT', `/api/invoices/settle/${invoice.id}`, {})).statusCode,
+      ).toBe(200);
+      expect((await s.w.call(s.installer(), 'PUT', `/api/invoices/void/${invoice.id}`)).json()).toMatchObject(
+        {
+          code: 'INVALID_TRANSITION',
+        },
       );
-      expect((await w.call(installer(), 'PUT', `/api/invoices/void/${invoice.id}`)).json()).toMatchObject({
-        code: 'INVALID_TRANSITION',
-      });
-      expect((await w.call(installer(), 'DELETE', `/api/invoices/${invoice.id}`)).statusCode).toBe(409);
-      expect((await w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
+      expect((await s.w.call(s.installer(), 'DELETE', `/api/invoices/${invoice.id}`)).statusCode).toBe(409);
+      expect((await s.w.rows.payments(job.id)).map((p) => [p.paymentState, p.method])).toEqual([
         ['paid', 'settle'],
       ]);
 
-      const draftJob = await w.retailJob();
-      const draft = (await createFinal(draftJob.id)).json();
-      const deleted = await w.call(installer(), 'DELETE', `/api/invoices/${draft.id}`);
+      const draftJob = await s.w.retailJob();
+      const draft = (await s.createFinal(draftJob.id)).json();
+      const deleted = await s.w.call(s.installer(), 'DELETE', `/api/invoices/${draft.id}`);
       expect(deleted.json()).toEqual({ success: true, deleted: 1 });
-      expect(await w.rows.invoices(draftJob.id)).toEqual([]);
-      expect(await w.rows.payments(draftJob.id)).toEqual([]);
+      expect(await s.w.rows.invoices(draftJob.id)).toEqual([]);
+      expect(await s.w.rows.payments(draftJob.id)).toEqual([]);
 
-      const openJob = await w.retailJob();
-      const open = await openInvoice(openJob.id);
-      const voided = await w.call(installer(), 'PUT', `/api/invoices/void/${open.id}`);
+      const openJob = await s.w.retailJob();
+      const open = await s.openInvoice(openJob.id);
+      const voided = await s.w.call(s.installer(), 'PUT', `/api/invoices/void/${open.id}`);
       expect(voided.json().invoice).toMatchObject({ status: 'void', amount_remaining: 0 });
-      expect(await w.rows.payments(openJob.id)).toEqual([]);
+      expect(await s.w.rows.payments(openJob.id)).toEqual([]);
     });
 
     it('DELETE /installerPayments: voids open invoices, removes unpaid payments, keeps money received', async () => {
-      const job = await w.retailJob({ depositAmountCents: 20_000 });
-      const deposit = await createFinal(job.id, { invoiceType: 'deposit', finalize: true });
-      await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
-        payment_id: (await w.rows.payments(job.id))[0]?.id,
+      const job = await s.w.retailJob({ depositAmountCents: 20_000 });
+      const deposit = await s.createFinal(job.id, { invoiceType: 'deposit', finalize: true });
+      await s.w.call(s.installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
+        payment_id: (await s.w.rows.payments(job.id))[0]?.id,
         checkNumber: '77',
       });
-      expect((await w.rows.invoices(job.id))[0]?.status).toBe('paid');
-      await openInvoice(job.id);
-      const res = await w.call(installer(), 'DELETE', `/api/installerPayments/${job.id}`);
+      expect((await s.w.rows.invoices(job.id))[0]?.status).toBe('paid');
+      await s.openInvoice(job.id);
+      const res = await s.w.call(s.installer(), 'DELETE', `/api/installerPayments/${job.id}`);
       expect(res.json()).toEqual({ success: true, deleted: 1, kept: 1, voidedInvoices: 1 });
-      expect((await w.rows.invoices(job.id)).map((i) => [i.id === deposit.json().id, i.status])).toEqual([
+      expect((await s.w.rows.invoices(job.id)).map((i) => [i.id === deposit.json().id, i.status])).toEqual([
         [true, 'paid'],
         [false, 'void'],
       ]);
     });
 
     it('POST /payment-failures logs once per idempotency key; GET /installerPaymentsRequest lists payments', async () => {
-      const job = await w.retailJob();
+      const job = await s.w.retailJob();
       const body = {
         request_id: job.id,
         failure_type: 'invoice_creation',
@@ -311,23 +327,23 @@ describe('payments (local adapter): invoices', () => {
         user_id: 999,
         user_type: 'installer',
       };
-      const a = await w.call(installer(), 'POST', '/api/payment-failures', body, {
+      const a = await s.w.call(s.installer(), 'POST', '/api/payment-failures', body, {
         'idempotency-key': 'pf-1',
       });
-      const b = await w.call(installer(), 'POST', '/api/payment-failures', body, {
+      const b = await s.w.call(s.installer(), 'POST', '/api/payment-failures', body, {
         'idempotency-key': 'pf-1',
       });
       expect(a.statusCode).toBe(201);
       expect(b.json().id).toBe(a.json().id);
-      const rows = await w.rows.failures(job.id);
+      const rows = await s.w.rows.failures(job.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ failureType: 'invoice_creation', userType: 'installer' });
       expect(rows[0]?.userId).not.toBe(999);
-      const foreign = await w.call(w.sessions.installer2, 'POST', '/api/payment-failures', body);
+      const foreign = await s.w.call(s.w.sessions.installer2, 'POST', '/api/payment-failures', body);
       expect(foreign.statusCode).toBe(404);
 
-      await openInvoice(job.id);
-      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      await s.openInvoice(job.id);
+      const list = await s.w.call(s.installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
       expect(list.json()).toEqual([
         expect.objectContaining({
           payment_type: 'final',
@@ -341,9 +357,9 @@ describe('payments (local adapter): invoices', () => {
 
   describe('the invoicing hooks API (service.createInvoiceForRequest in the lifecycle’s transaction)', () => {
     it('creates in the caller’s transaction; a failure rolls back only its savepoint and is logged', async () => {
-      const db = t.database.db;
-      const service = t.app.payments.service;
-      const job = await w.retailJob({ currentState: 'scheduled', depositAmountCents: 0 });
+      const db = s.t.database.db;
+      const service = s.t.app.payments.service;
+      const job = await s.w.retailJob({ currentState: 'scheduled', depositAmountCents: 0 });
       const outcome = await db.transaction(async (tx) => {
         // The transition's own write, then the hook.
         await tx.update(serviceRequests).set({ version: 2 }).where(eq(serviceRequests.id, job.id));
@@ -375,10 +391,10 @@ describe('payments (local adapter): invoices', () => {
       });
       const [request] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, job.id));
       expect(request?.version).toBe(2);
-      expect((await w.rows.failures(job.id)).map((f) => [f.failureType, f.failureStage])).toEqual([
+      expect((await s.w.rows.failures(job.id)).map((f) => [f.failureType, f.failureStage])).toEqual([
         ['invoice_creation', 'booking'],
       ]);
-      expect((await w.rows.outbox(job.id)).map((o) => o.kind)).toEqual(['invoice']);
+      expect((await s.w.rows.outbox(job.id)).map((o) => o.kind)).toEqual(['invoice']);
 
       const final = await service.tryCreateInvoiceForRequest(db, {
         requestId: job.id,
@@ -399,14 +415,14 @@ describe('payments (local adapter): invoices', () => {
     });
 
     it('invoices written without payment rows (older code, demo data) still list and take a check', async () => {
-      const job = await w.retailJob();
-      const invoice = await createInvoice(t.database.db, { requestId: job.id, status: 'open' });
-      expect(await w.rows.payments(job.id)).toEqual([]);
-      const list = await w.call(installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
+      const job = await s.w.retailJob();
+      const invoice = await createInvoice(s.t.database.db, { requestId: job.id, status: 'open' });
+      expect(await s.w.rows.payments(job.id)).toEqual([]);
+      const list = await s.w.call(s.installer(), 'GET', `/api/installerPaymentsRequest/${job.id}`);
       expect(list.json()).toEqual([
         expect.objectContaining({ payment_state: 'invoiced', invoice_id: invoice.id }),
       ]);
-      const check = await w.call(installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
+      const check = await s.w.call(s.installer(), 'PUT', `/api/installerPaymentCheck/${job.id}`, {
         checkNumber: '555',
       });
       expect(check.json().payments).toEqual([

@@ -1,7 +1,7 @@
 import { referralMessages } from '@app/contracts/referrals.contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createServiceRequest } from '../../db/factories/service-requests';
 import { customers } from '../../db/schema/customers';
 import { outbox } from '../../db/schema/outbox';
@@ -19,13 +19,12 @@ import {
 const SOLD_VIN = '4T1G11AK5MU406374';
 
 describe('a referral’s whole life, from the dealer’s sale to the monthly payout', () => {
-  let t: TestApp;
   let w: LifecycleWorld;
   let now = NOW;
   let call: ReturnType<typeof caller>;
 
+  const t = useTestApp({ clock: () => now });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => now });
     w = await buildLifecycleWorld(t.database.db, t.config.jwtSecret);
     call = caller(t.app);
     // Where the specialists are: A and B near the customer in Tampa, C across the country.
@@ -33,7 +32,6 @@ describe('a referral’s whole life, from the dealer’s sale to the monthly pay
     await t.database.exec(`update installers set zip = '33611' where id = ${w.installerB.id}`);
     await t.database.exec(`update installers set zip = '90210' where id = ${w.installerC.id}`);
   });
-  afterAll(() => t.close());
 
   async function mails(kind: string, to?: string) {
     const rows = await t.database.db

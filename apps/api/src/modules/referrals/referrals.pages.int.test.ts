@@ -1,7 +1,7 @@
 import type { TReferral } from '@app/contracts/referrals.contract';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../../test/build-test-app';
 import { createDealer, createInstaller, createUser } from '../../db/factories/identity';
 import { createReferral } from '../../db/factories/referrals';
 import { referralHistory } from '../../db/schema/referrals';
@@ -27,7 +27,6 @@ async function readAllPages(t: TestApp, url: string, session: Session, limit: nu
 }
 
 describe('the referral lists are read a page at a time, newest first (rows 96, 97; decision 016)', () => {
-  let t: TestApp;
   let dealerSession: Session;
   let dealerUserId: number;
   let installerSession: Session;
@@ -35,8 +34,8 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
   let dealerNewestFirst: number[];
   let installerNewestFirst: number[];
 
+  const t = useTestApp({ clock: () => NOW });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     const db = t.database.db;
     const dealer = await createDealer(db, { email: 'pages@dealers.test' });
     const other = await createDealer(db, { email: 'other-pages@dealers.test' });
@@ -100,7 +99,6 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
     dealerNewestFirst = newestFirst(mine);
     installerNewestFirst = newestFirst([...mine.slice(0, 4), claimedOld, claimedNew]);
   });
-  afterAll(() => t.close());
 
   it("a dealership's pages follow one another without gaps or repeats, and hold only its referrals", async () => {
     const pages = await readAllPages(t, `/api/referrals/${dealerUserId}`, dealerSession, 3);

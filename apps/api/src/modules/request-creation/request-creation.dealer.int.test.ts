@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import {
   wireDollars as $,
-  type CreationSuite,
   creationDay as day,
   requestFee as fee,
   startCreationSuite,
@@ -17,33 +17,39 @@ type Json = Record<string, unknown>;
  * estimates and jobs are in request-creation.installer.int.test.ts.
  */
 describe('request creation: dealers', () => {
-  let { t, f, call, count, createVehicle } = {} as CreationSuite;
-  beforeAll(async () => ({ t, f, call, count, createVehicle } = await startCreationSuite()));
-  afterAll(() => t.close());
+  const s = useSuite(startCreationSuite);
 
   it('a dealer sends a request with two services to any specialist; the matched specialists see the server totals', async () => {
-    const vehicle = await createVehicle('dealer', { ...f.f150, vin: '1FTEW1EP4KFA12345' });
+    const vehicle = await s.createVehicle('dealer', { ...s.f.f150, vin: '1FTEW1EP4KFA12345' });
     expect(vehicle.size).toBe('L');
     // 'Any (N)': the specialists of both categories for this dealer.
-    const ppfList = (await call('dealer', 'GET', `/api/installerProximity/${f.sun.id}/PPF`)).json() as Json[];
+    const ppfList = (
+      await s.call('dealer', 'GET', `/api/installerProximity/${s.f.sun.id}/PPF`)
+    ).json() as Json[];
     expect(ppfList.map((i) => i.Installer_Name)).toEqual(['One Film', 'Two Film']);
     // The merged "Any" catalog: the lowest wholesale price per service (Two's).
-    const ppf = (await call('dealer', 'GET', `/api/services/0/L/WHOLE/PPF/${f.sun.id}/0`)).json() as Json[];
+    const ppf = (
+      await s.call('dealer', 'GET', `/api/services/0/L/WHOLE/PPF/${s.f.sun.id}/0`)
+    ).json() as Json[];
     const tint = (
-      await call('dealer', 'GET', `/api/services/0/L/WHOLE/${encodeURIComponent('Glass/Tint')}/${f.sun.id}/0`)
+      await s.call(
+        'dealer',
+        'GET',
+        `/api/services/0/L/WHOLE/${encodeURIComponent('Glass/Tint')}/${s.f.sun.id}/0`,
+      )
     ).json() as Json[];
     const front = ppf.find((p) => p.description === 'Full Front PPF') as Json;
     const ceramic = tint.find((p) => p.description === 'Ceramic Tint') as Json;
-    expect(front.service_id).toBe(f.twoFront.row('WHOLE', 'L').id);
-    expect(front.service_cost).toBe($(f.twoFront.row('WHOLE', 'L').priceCents));
+    expect(front.service_id).toBe(s.f.twoFront.row('WHOLE', 'L').id);
+    expect(front.service_cost).toBe($(s.f.twoFront.row('WHOLE', 'L').priceCents));
     expect(front.retail_price).toBe(2000);
     // Lowest among the specialists the dealer may use for tint: Tint Only (Far Away is 200+ miles off).
-    expect(ceramic.installer_id).toBe(f.tint.id);
-    const amounts = [f.twoFront.row('WHOLE', 'L').priceCents, (ceramic.service_cost as number) * 100];
+    expect(ceramic.installer_id).toBe(s.f.tint.id);
+    const amounts = [s.f.twoFront.row('WHOLE', 'L').priceCents, (ceramic.service_cost as number) * 100];
     const total = amounts[0]! + amounts[1]!;
-    const res = await call('dealer', 'POST', '/api/requestimates/', {
+    const res = await s.call('dealer', 'POST', '/api/requestimates/', {
       requestType: 'dealer',
-      requestor: f.sun.id,
+      requestor: s.f.sun.id,
       assignedTo: 0,
       availableDate: day(1),
       dueDate: day(4),
@@ -81,18 +87,18 @@ describe('request creation: dealers', () => {
     });
     expect(created.services[0]?.retailPrice).toBe(2400);
 
-    const matched = await call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`);
+    const matched = await s.call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`);
     expect(matched.statusCode, matched.body).toBe(200);
     const offers = (matched.json() as { offers: Json[] }).offers;
     expect(offers.map((o) => o.Installer_Name).sort()).toEqual(['One Film', 'Two Film']);
     expect(offers.every((o) => o.currentStatus === 'offered')).toBe(true);
     // Calling again adds nothing.
     expect(
-      ((await call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`)).json() as Json).matched,
+      ((await s.call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`)).json() as Json).matched,
     ).toBe(0);
 
     for (const who of ['one', 'two']) {
-      const seen = await call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`);
+      const seen = await s.call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`);
       expect(seen.statusCode, seen.body).toBe(200);
       expect(seen.json()).toMatchObject({
         requestTotal: $(total),
@@ -102,18 +108,18 @@ describe('request creation: dealers', () => {
     }
     for (const who of ['tint', 'far']) {
       expect(
-        (await call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).statusCode,
+        (await s.call(who, 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).statusCode,
       ).toBe(404);
     }
-    const mail = await call('dealer', 'GET', `/api/sendemailreq/${created.requestId}`);
+    const mail = await s.call('dealer', 'GET', `/api/sendemailreq/${created.requestId}`);
     expect(mail.json()).toMatchObject({ success: true, queued: 2 });
   });
 
   it('the documented sequence (create, then each line) ends with the server totals', async () => {
-    const res = await call('dealer', 'POST', '/api/requestimates/', {
+    const res = await s.call('dealer', 'POST', '/api/requestimates/', {
       requestType: 'dealer',
-      requestor: f.sun.id,
-      assignedTo: f.one.id,
+      requestor: s.f.sun.id,
+      assignedTo: s.f.one.id,
       availableDate: day(2),
       dueDate: day(5),
       vin: 'NV1700000000000',
@@ -129,16 +135,16 @@ describe('request creation: dealers', () => {
     expect(totalsPending).toBe(true);
     expect(totals.requestTotal).toBe(0);
     expect(
-      (await call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: '  ' })).statusCode,
+      (await s.call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: '  ' })).statusCode,
     ).toBe(400);
     expect(
-      (await call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: 'Keys at desk' }))
+      (await s.call('dealer', 'POST', '/api/requestnotes/', { requestId, noteText: 'Keys at desk' }))
         .statusCode,
     ).toBe(200);
 
-    const front = f.oneFront.row('WHOLE', 'M');
-    const tint = f.oneTint.row('WHOLE', 'M');
-    const first = await call('dealer', 'POST', '/api/requestService', {
+    const front = s.f.oneFront.row('WHOLE', 'M');
+    const tint = s.f.oneTint.row('WHOLE', 'M');
+    const first = await s.call('dealer', 'POST', '/api/requestService', {
       requestId,
       serviceId: front.id,
       serviceAmount: $(front.priceCents),
@@ -149,7 +155,7 @@ describe('request creation: dealers', () => {
     });
     expect(first.statusCode, first.body).toBe(200);
     expect((first.json() as { totals: Json }).totals.requestTotal).toBe($(front.priceCents));
-    const second = await call('dealer', 'POST', '/api/requestService', {
+    const second = await s.call('dealer', 'POST', '/api/requestService', {
       requestId,
       serviceId: tint.id,
       serviceAmount: $(tint.priceCents),
@@ -164,10 +170,10 @@ describe('request creation: dealers', () => {
     });
     // The same service again is a conflict; a service the selected one includes is refused.
     expect(
-      (await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: tint.id })).statusCode,
+      (await s.call('dealer', 'POST', '/api/requestService', { requestId, serviceId: tint.id })).statusCode,
     ).toBe(409);
     const stored = (
-      await call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${requestId}`)
+      await s.call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${requestId}`)
     ).json() as Json;
     expect(stored).toMatchObject({
       requestTotal: $(sum),
@@ -175,33 +181,36 @@ describe('request creation: dealers', () => {
       serviceRequested: 'PPF - Full Front PPF + 1',
     });
     // The chosen specialist gets its offer from /matchA/.
-    const matched = (await call('dealer', 'GET', `/api/matchA/?Id=${requestId}`)).json() as {
+    const matched = (await s.call('dealer', 'GET', `/api/matchA/?Id=${requestId}`)).json() as {
       offers: Json[];
     };
-    expect(matched.offers.map((o) => o.installerId)).toEqual([f.one.id]);
+    expect(matched.offers.map((o) => o.installerId)).toEqual([s.f.one.id]);
     // Full Body PPF includes Full Front PPF: adding it removes that line.
-    const body = f.oneBody.row('WHOLE', 'M');
-    const bigger = await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: body.id });
+    const body = s.f.oneBody.row('WHOLE', 'M');
+    const bigger = await s.call('dealer', 'POST', '/api/requestService', { requestId, serviceId: body.id });
     expect(bigger.statusCode, bigger.body).toBe(200);
     expect((bigger.json() as { removedLineIds: number[] }).removedLineIds).toHaveLength(1);
     expect((bigger.json() as { totals: Json }).totals.requestTotal).toBe(
       $(body.priceCents + tint.priceCents),
     );
-    const included = await call('dealer', 'POST', '/api/requestService', { requestId, serviceId: front.id });
+    const included = await s.call('dealer', 'POST', '/api/requestService', {
+      requestId,
+      serviceId: front.id,
+    });
     expect(included.statusCode).toBe(400);
     expect(included.json()).toMatchObject({ message: 'Already included in a selected service' });
   });
 
   /** A dealer request to One for tomorrow, without services: what the refusal tests add to. */
-  const toOne = () => ({ requestType: 'dealer', assignedTo: f.one.id, availableDate: day(1) });
+  const toOne = () => ({ requestType: 'dealer', assignedTo: s.f.one.id, availableDate: day(1) });
 
   it('refuses a creation whose totals disagree with the catalog, storing nothing', async () => {
     const before = await Promise.all(
-      ['service_requests', 'request_services', 'request_state_history'].map(count),
+      ['service_requests', 'request_services', 'request_state_history'].map(s.count),
     );
-    const front = f.oneFront.row('WHOLE', 'M');
+    const front = s.f.oneFront.row('WHOLE', 'M');
     const base = toOne();
-    const res = await call('dealer', 'POST', '/api/requestimates/', {
+    const res = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       requestTotal: $(front.priceCents) + 0.02,
       requestFee: $(fee(front.priceCents)),
@@ -211,35 +220,35 @@ describe('request creation: dealers', () => {
     expect((res.json() as Json).message).toBe(
       `Pricing validation failed: Total mismatch: expected ${$(front.priceCents).toFixed(2)}, got ${$(front.priceCents) + 0.02}`,
     );
-    const nan = await call('dealer', 'POST', '/api/requestimates/', {
+    const nan = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       services: [{ serviceId: front.id, serviceAmount: 'NaN' }],
     });
     expect(nan.statusCode).toBe(400);
     expect((nan.json() as Json).message).toBe('Invalid cost for service 1: NaN');
     // Within the 0.01 tolerance it passes.
-    const ok = await call('dealer', 'POST', '/api/requestimates/', {
+    const ok = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       requestTotal: $(front.priceCents) + 0.01,
       services: [{ serviceId: front.id }],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const after = await Promise.all(
-      ['service_requests', 'request_services', 'request_state_history'].map(count),
+      ['service_requests', 'request_services', 'request_state_history'].map(s.count),
     );
     expect(after).toEqual(before.map((n) => n + 1));
   });
 
   it('refuses a dealer’s discount and any price the catalog does not give', async () => {
-    const front = f.oneFront.row('WHOLE', 'M');
+    const front = s.f.oneFront.row('WHOLE', 'M');
     const base = toOne();
-    const discount = await call('dealer', 'POST', '/api/requestimates/', {
+    const discount = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       services: [{ serviceId: front.id, serviceAmount: $(front.priceCents), serviceDiscount: 10 }],
     });
     expect(discount.statusCode).toBe(403);
     expect((discount.json() as Json).message).toBe('Only installers may set discounts');
-    const cheap = await call('dealer', 'POST', '/api/requestimates/', {
+    const cheap = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
       services: [{ serviceId: front.id, serviceAmount: 1 }],
     });
@@ -248,57 +257,57 @@ describe('request creation: dealers', () => {
       `Pricing validation failed: Service 1: price 1 is not the catalog price ${$(front.priceCents).toFixed(2)}`,
     );
     // A retail row is not a dealer price; another specialist's row is not the chosen one's.
-    const retailRow = await call('dealer', 'POST', '/api/requestimates/', {
+    const retailRow = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
-      services: [{ serviceId: f.oneFront.row('RETAIL', 'M').id }],
+      services: [{ serviceId: s.f.oneFront.row('RETAIL', 'M').id }],
     });
     expect(retailRow.statusCode).toBe(200); // priced as the WHOLE row of the same service
     expect((retailRow.json() as { services: Json[] }).services[0]?.catalog_service_id).toBe(front.id);
-    const other = await call('dealer', 'POST', '/api/requestimates/', {
+    const other = await s.call('dealer', 'POST', '/api/requestimates/', {
       ...base,
-      services: [{ serviceId: f.twoFront.row('WHOLE', 'M').id }],
+      services: [{ serviceId: s.f.twoFront.row('WHOLE', 'M').id }],
     });
     expect(other.statusCode).toBe(400);
     // The same on a posted line.
-    const created = (await call('dealer', 'POST', '/api/requestimates/', base)).json() as {
+    const created = (await s.call('dealer', 'POST', '/api/requestimates/', base)).json() as {
       requestId: number;
     };
-    const line = await call('dealer', 'POST', '/api/requestService', {
+    const line = await s.call('dealer', 'POST', '/api/requestService', {
       requestId: created.requestId,
       serviceId: front.id,
       serviceDiscount: 5,
     });
     expect(line.statusCode).toBe(403);
-    const custom = await call('dealer', 'POST', '/api/requestService', {
+    const custom = await s.call('dealer', 'POST', '/api/requestService', {
       requestId: created.requestId,
-      serviceId: f.oneCustom.row('WHOLE', 'M').id,
+      serviceId: s.f.oneCustom.row('WHOLE', 'M').id,
       serviceAmount: 100,
     });
     expect(custom.statusCode).toBe(403);
     expect(
-      (await call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).json(),
+      (await s.call('dealer', 'GET', `/api/requestimates/requestbyID/?Id=${created.requestId}`)).json(),
     ).toMatchObject({ requestTotal: 0 });
   });
 
   it('sends SMS and marketing e-mail through the outbox', async () => {
-    const push = await call('one', 'POST', '/api/messages/push', {
+    const push = await s.call('one', 'POST', '/api/messages/push', {
       messageType: 'job',
       messagePlatform: 'sms',
       userType: 'customer',
-      id: f.customer.id,
+      id: s.f.customer.id,
       text: 'Your car is ready',
     });
     expect(push.json()).toMatchObject({ success: true, queued: 1 });
     expect(
       (
-        await call('two', 'POST', '/api/messages/push', {
+        await s.call('two', 'POST', '/api/messages/push', {
           userType: 'customer',
-          id: f.customer.id,
+          id: s.f.customer.id,
           text: 'Hi',
         })
       ).statusCode,
     ).toBe(404);
-    const mail = await call('dealer', 'POST', '/api/mailchimp/', {
+    const mail = await s.call('dealer', 'POST', '/api/mailchimp/', {
       dealer: 'Sun Motors',
       year: 2024,
       make: 'Toyota',
@@ -307,7 +316,7 @@ describe('request creation: dealers', () => {
       email: 'ann@example.test',
     });
     expect(mail.json()).toMatchObject({ success: true, recipients: ['ann@example.test'] });
-    const kinds = (await t.database.db.execute(sql`select kind from outbox order by id`)) as unknown as {
+    const kinds = (await s.t.database.db.execute(sql`select kind from outbox order by id`)) as unknown as {
       rows: { kind: string }[];
     };
     expect(kinds.rows.map((r) => r.kind)).toEqual(

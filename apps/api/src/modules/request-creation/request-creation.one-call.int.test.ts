@@ -1,13 +1,9 @@
 import { ZCreateRequestBody } from '@app/contracts/request-creation.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
 import { createReferral } from '../../db/factories/referrals';
 import type { AuthContext } from '../../platform/security/auth-context';
-import {
-  type CreationSuite,
-  creationDay as day,
-  CREATION_NOW as NOW,
-  startCreationSuite,
-} from './creation.fixture';
+import { creationDay as day, CREATION_NOW as NOW, startCreationSuite } from './creation.fixture';
 import { createCreationModules } from './request-creation.module';
 import { createRequestCreationService } from './request-creation.service';
 
@@ -27,14 +23,14 @@ const TABLES = [
 ] as const;
 
 describe('request creation in one call (POST /requestimates/ with vehicle and matchAndNotify)', () => {
-  let { t, f, s, call, rowsOf } = {} as CreationSuite;
-  beforeAll(async () => ({ t, f, s, call, rowsOf } = await startCreationSuite(['dealer', 'bay', 'one'])));
-  afterAll(() => t.close());
+  const suite = useSuite(() => startCreationSuite(['dealer', 'bay', 'one']));
 
   const countAll = async () => {
     const counts: Record<string, number> = {};
     for (const table of TABLES) {
-      counts[table] = Number((await rowsOf<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n);
+      counts[table] = Number(
+        (await suite.rowsOf<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n,
+      );
     }
     return counts;
   };
@@ -44,7 +40,7 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
   /** A dealer's one-call body: a new 2021 Ford F-150 (size L) with One's Full Front PPF, to any specialist. */
   const dealerBody = (extra: Json = {}, vin = freshVin()) => ({
     requestType: 'dealer',
-    requestor: f.sun.id,
+    requestor: suite.f.sun.id,
     assignedTo: 0,
     availableDate: day(1),
     createdType: 'dealer',
@@ -58,16 +54,16 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
       vin,
       stock_number: 'S25-7',
     },
-    services: [{ serviceId: f.oneFront.row('WHOLE', 'L').id, retailPrice: 2400 }],
+    services: [{ serviceId: suite.f.oneFront.row('WHOLE', 'L').id, retailPrice: 2400 }],
     matchAndNotify: true,
     ...extra,
   });
 
   it('creates the vehicle, request, lines, state, note, offers and queued e-mails together', async () => {
     const before = await countAll();
-    const contact = s.dealer?.user.userId;
+    const contact = suite.s.dealer?.user.userId;
     const vin = freshVin();
-    const res = await call(
+    const res = await suite.call(
       'dealer',
       'POST',
       '/api/requestimates/',
@@ -96,15 +92,15 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
       request_offers: (before.request_offers ?? 0) + 2,
       outbox: (before.outbox ?? 0) + 3,
     });
-    const [request] = await rowsOf<{ vehicle_id: number; vin: string; vehicle_size: string }>(
+    const [request] = await suite.rowsOf<{ vehicle_id: number; vin: string; vehicle_size: string }>(
       `select vehicle_id, vin, vehicle_size from service_requests where id = ${created.requestId}`,
     );
     expect(request).toEqual({ vehicle_id: created.vehicleId, vin, vehicle_size: 'L' });
-    const [vehicle] = await rowsOf<{ stock_number: string; dealer_id: number }>(
+    const [vehicle] = await suite.rowsOf<{ stock_number: string; dealer_id: number }>(
       `select stock_number, dealer_id from vehicles where id = ${created.vehicleId}`,
     );
-    expect(vehicle).toEqual({ stock_number: 'S25-7', dealer_id: f.sun.id });
-    const mail = await rowsOf<{ kind: string }>(
+    expect(vehicle).toEqual({ stock_number: 'S25-7', dealer_id: suite.f.sun.id });
+    const mail = await suite.rowsOf<{ kind: string }>(
       `select kind from outbox where request_id = ${created.requestId} order by kind`,
     );
     expect(mail.map((m) => m.kind)).toEqual([
@@ -114,28 +110,28 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
     ]);
     // The documented follow-up calls find the work done: nothing more to offer or send.
     expect(
-      ((await call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`)).json() as Json).matched,
+      ((await suite.call('dealer', 'GET', `/api/matchAll/?Id=${created.requestId}`)).json() as Json).matched,
     ).toBe(0);
-    await call('dealer', 'GET', `/api/sendemailreq/${created.requestId}`);
+    await suite.call('dealer', 'GET', `/api/sendemailreq/${created.requestId}`);
     expect((await countAll()).outbox).toBe(after.outbox);
   });
 
   it('an installer’s estimate records its vehicle in the same call', async () => {
     const before = await countAll();
-    const res = await call('one', 'POST', '/api/requestimates/', {
+    const res = await suite.call('one', 'POST', '/api/requestimates/', {
       requestType: 'installer',
-      customerId: f.customer.id,
+      customerId: suite.f.customer.id,
       currentState: 'new',
       createdType: 'installer',
       installerCatalog: 'RETAIL',
       availableDate: day(3),
       vehicle: { year: 2021, make: 'Ford', model: 'F-150', trim: 'XLT' },
-      services: [{ serviceId: f.oneFront.row('RETAIL', 'L').id }],
+      services: [{ serviceId: suite.f.oneFront.row('RETAIL', 'L').id }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json() as { requestId: number; vehicleId: number; match?: unknown };
     expect(created.match).toBeUndefined();
-    const [request] = await rowsOf<{ vehicle_id: number; vin: string; vehicle_size: string }>(
+    const [request] = await suite.rowsOf<{ vehicle_id: number; vin: string; vehicle_size: string }>(
       `select vehicle_id, vin, vehicle_size from service_requests where id = ${created.requestId}`,
     );
     expect(request?.vehicle_id).toBe(created.vehicleId);
@@ -145,12 +141,12 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
     expect(after.vehicles).toBe((before.vehicles ?? 0) + 1);
     expect(after.request_offers).toBe((before.request_offers ?? 0) + 1);
     // matchAndNotify is the dealer's: an installer's estimate is refused whole.
-    const refused = await call('one', 'POST', '/api/requestimates/', {
+    const refused = await suite.call('one', 'POST', '/api/requestimates/', {
       requestType: 'installer',
-      customerId: f.customer.id,
+      customerId: suite.f.customer.id,
       availableDate: day(3),
       vehicle: { year: 2021, make: 'Ford', model: 'F-150' },
-      services: [{ serviceId: f.oneFront.row('RETAIL', 'L').id }],
+      services: [{ serviceId: suite.f.oneFront.row('RETAIL', 'L').id }],
       matchAndNotify: true,
     });
     expect(refused.statusCode).toBe(400);
@@ -158,37 +154,37 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
   });
 
   it('an estimate from a referral marks it ESTIMATE_CREATED in the same call, once', async () => {
-    const referral = await createReferral(t.database.db, {
-      dealerId: f.sun.id,
-      customerId: f.customer.id,
+    const referral = await createReferral(suite.t.database.db, {
+      dealerId: suite.f.sun.id,
+      customerId: suite.f.customer.id,
       status: 'CLAIMED',
-      claimedByInstallerId: f.one.id,
+      claimedByInstallerId: suite.f.one.id,
     });
     const body = {
       requestType: 'installer',
-      customerId: f.customer.id,
+      customerId: suite.f.customer.id,
       availableDate: day(4),
       vehicle: { year: 2021, make: 'Ford', model: 'F-150' },
-      services: [{ serviceId: f.oneFront.row('RETAIL', 'L').id }],
+      services: [{ serviceId: suite.f.oneFront.row('RETAIL', 'L').id }],
       referralId: referral.id,
     };
-    const res = await call('one', 'POST', '/api/requestimates/', body);
+    const res = await suite.call('one', 'POST', '/api/requestimates/', body);
     expect(res.statusCode, res.body).toBe(200);
     const { requestId } = res.json() as { requestId: number };
     const linked = async () =>
-      rowsOf<{ status: string; request_id: number | null }>(
+      suite.rowsOf<{ status: string; request_id: number | null }>(
         `select status, request_id from referrals where id = ${referral.id}`,
       );
     expect(await linked()).toEqual([{ status: 'ESTIMATE_CREATED', request_id: requestId }]);
     expect(res.json()).toMatchObject({ referralLinked: true });
     // Converted already (or another specialist's lead): 001 §4 tolerates the failed update, so the estimate is
     // created all the same, says it is not linked, and the referral keeps naming the first estimate.
-    const again = await call('one', 'POST', '/api/requestimates/', body);
+    const again = await suite.call('one', 'POST', '/api/requestimates/', body);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ referralLinked: false });
     expect((again.json() as { requestId: number }).requestId).not.toBe(requestId);
     expect(await linked()).toEqual([{ status: 'ESTIMATE_CREATED', request_id: requestId }]);
-    const dealerSends = await call(
+    const dealerSends = await suite.call(
       'dealer',
       'POST',
       '/api/requestimates/',
@@ -199,8 +195,13 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
 
   it('a caller’s error found after the request row (a contact not on the team) leaves nothing behind', async () => {
     const before = await countAll();
-    const bayUser = s.bay?.user.userId;
-    const res = await call('dealer', 'POST', '/api/requestimates/', dealerBody({ notifyContactId: bayUser }));
+    const bayUser = suite.s.bay?.user.userId;
+    const res = await suite.call(
+      'dealer',
+      'POST',
+      '/api/requestimates/',
+      dealerBody({ notifyContactId: bayUser }),
+    );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({
       code: 'NOT_FOUND',
@@ -210,15 +211,19 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
   });
 
   it('a failure injected after the offers and e-mails are written leaves nothing behind', async () => {
-    const modules = createCreationModules({ db: t.database.db, config: t.config, clock: () => NOW });
+    const modules = createCreationModules({
+      db: suite.t.database.db,
+      config: suite.t.config,
+      clock: () => NOW,
+    });
     const deps = modules.serviceDeps;
     const auth: AuthContext = {
-      userId: s.dealer?.user.userId ?? 0,
+      userId: suite.s.dealer?.user.userId ?? 0,
       email: 'c-dealer@example.test',
       userName: 'Dealer',
       userType: 'dealer',
       groups: ['Dealer'],
-      companyId: f.sun.id,
+      companyId: suite.f.sun.id,
       access: 'STANDARD',
     };
     const body = ZCreateRequestBody.parse(dealerBody({ notifyContactId: auth.userId }));
@@ -278,7 +283,7 @@ describe('request creation in one call (POST /requestimates/ with vehicle and ma
         'VIN # must be 17 characters',
       ],
     ] as const) {
-      const res = await call('dealer', 'POST', '/api/requestimates/', dealerBody(extra));
+      const res = await suite.call('dealer', 'POST', '/api/requestimates/', dealerBody(extra));
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect((res.json() as Json).message).toContain(message);
     }

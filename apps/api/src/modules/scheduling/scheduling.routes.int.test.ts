@@ -5,8 +5,8 @@ import {
 } from '@app/domain/scheduling/availability';
 import { addDays, type IsoDate } from '@app/domain/scheduling/dates';
 import type { WorkStatus } from '@app/domain/service-requests/calendar-status';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { createInstallerJob } from '../../../test/world';
 import type { Db } from '../../db/client';
 import {
@@ -55,7 +55,6 @@ function random(seed: number) {
 }
 
 describe('availability, schedule and transfer candidates', () => {
-  let t: TestApp;
   let call: ReturnType<typeof caller>;
   let installerId: number;
   let dealerId: number;
@@ -63,8 +62,8 @@ describe('availability, schedule and transfer candidates', () => {
   let spans: Span[];
   const sessions: Record<'installer' | 'other' | 'dealer' | 'otherDealer', Session> = {} as never;
 
+  const t = useTestApp({ clock: () => NOW, timeout: 120_000 });
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock: () => NOW });
     call = caller(t.app);
     const db = t.database.db;
     const installer = await createInstaller(db, { name: 'Capacity Two', capacity: 2 });
@@ -131,7 +130,6 @@ describe('availability, schedule and transfer candidates', () => {
     // Another installer's day never counts.
     await insertSpan(db, other.id, { requestId: target.id, start: '2025-03-14', days: 5, status: 'booked' });
   }, 120_000);
-  afterAll(() => t.close());
 
   const checkDates: (IsoDate | undefined)[] = [
     undefined,

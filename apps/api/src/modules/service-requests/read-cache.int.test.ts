@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type FixtureSession,
-  type ServiceRequestsSuite,
-  startServiceRequestsSuite,
-} from './service-requests.fixture';
+import { describe, expect, inject, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
+import { type FixtureSession, startServiceRequestsSuite } from './service-requests.fixture';
 
 type Session = FixtureSession;
 type Item = Record<string, unknown> & { requestId: number };
@@ -16,28 +13,26 @@ type Item = Record<string, unknown> & { requestId: number };
  * next read answers can only come from the versions the database keeps, not from this process's memory.
  */
 describe('read cache of request lists and full requests', () => {
-  let { t, f, s } = {} as ServiceRequestsSuite;
-  beforeAll(async () => ({ t, f, s } = await startServiceRequestsSuite()));
-  afterAll(() => t.close());
+  const suite = useSuite(startServiceRequestsSuite);
 
-  const id = (key: string) => f.ids[key] as number;
+  const id = (key: string) => suite.f.ids[key] as number;
   const exec = async (q: ReturnType<typeof sql>) =>
-    (await t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
+    (await suite.t.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
 
   async function list(who: string, mode: string, limit = 50): Promise<Item[]> {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'GET',
       url: `/api/requestimates/list/?mode=${mode}&limit=${limit}`,
-      headers: (s[who] as Session).headers,
+      headers: (suite.s[who] as Session).headers,
     });
     expect(res.statusCode).toBe(200);
     return (res.json() as { items: Item[] }).items;
   }
   async function full(who: string, key: string) {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'GET',
       url: `/api/requestimates/fullrequest/?Id=${id(key)}`,
-      headers: (s[who] as Session).headers,
+      headers: (suite.s[who] as Session).headers,
     });
     return { status: res.statusCode, body: res.json() as Record<string, unknown> & { notes: unknown[] } };
   }
@@ -88,20 +83,20 @@ describe('read cache of request lists and full requests', () => {
         name: 'new offer to an installer',
         read: async () => row(await list('i3', 'requests'), 'A_new2_open') !== undefined,
         write: sql`insert into request_offers (request_id, installer_id, current_status)
-          values (${id('A_new2_open')}, ${f.i3.id}, 'offered')`,
+          values (${id('A_new2_open')}, ${suite.f.i3.id}, 'offered')`,
         expectAfter: (present) => expect(present).toBe(true),
       },
       {
         name: 'offer rejected',
         read: async () => row(await list('i3', 'requests'), 'A_new2_open') !== undefined,
         write: sql`update request_offers set current_status = 'rejected'
-          where request_id = ${id('A_new2_open')} and installer_id = ${f.i3.id}`,
+          where request_id = ${id('A_new2_open')} and installer_id = ${suite.f.i3.id}`,
         expectAfter: (present) => expect(present).toBe(false),
       },
       {
         name: 'offer deleted',
         read: async () => row(await list('i2', 'requests'), 'A_new3_rej') !== undefined,
-        write: sql`delete from request_offers where request_id = ${id('A_new3_rej')} and installer_id = ${f.i2.id}`,
+        write: sql`delete from request_offers where request_id = ${id('A_new3_rej')} and installer_id = ${suite.f.i2.id}`,
         expectAfter: (present) => expect(present).toBe(false),
       },
       {
@@ -110,14 +105,14 @@ describe('read cache of request lists and full requests', () => {
           row(await list('i1', 'jobs'), 'A_started') !== undefined,
           row(await list('i2', 'jobs'), 'A_started') !== undefined,
         ],
-        write: sql`update service_requests set assigned_installer_id = ${f.i2.id} where id = ${id('A_started')}`,
+        write: sql`update service_requests set assigned_installer_id = ${suite.f.i2.id} where id = ${id('A_started')}`,
         expectAfter: (present) => expect(present).toEqual([false, true]),
       },
       {
         name: 'schedule booked',
         read: async () => row(await list('dealerA', 'jobs'), 'A_started')?.scheduleStart,
         write: sql`insert into request_schedules (request_id, installer_id, start_date, end_date)
-          values (${id('A_started')}, ${f.i2.id}, '2025-03-03T12:00:00Z', '2025-03-04T12:00:00Z')`,
+          values (${id('A_started')}, ${suite.f.i2.id}, '2025-03-03T12:00:00Z', '2025-03-04T12:00:00Z')`,
         expectAfter: (start) => expect(start).toBe('2025/03/03 12:00:00'),
       },
       {
@@ -132,13 +127,13 @@ describe('read cache of request lists and full requests', () => {
         read: async () => row(await list('i1', 'jobs'), 'E1_started')?.depositIsPaid,
         write: sql`with r as (update service_requests set deposit_amount_cents = 5000 where id = ${id('E1_started')})
           insert into payments (request_id, installer_id, payment_type, payment_state, amount_cents)
-          values (${id('E1_started')}, ${f.i1.id}, 'deposit', 'paid', 5000)`,
+          values (${id('E1_started')}, ${suite.f.i1.id}, 'deposit', 'paid', 5000)`,
         expectAfter: (paid) => expect(paid).toBe(true),
       },
       {
         name: 'referral status',
         read: async () => row(await list('i1', 'requests'), 'A_new1')?.referral_status,
-        write: sql`update referrals set status = 'SCHEDULED' where id = ${f.referral.id}`,
+        write: sql`update referrals set status = 'SCHEDULED' where id = ${suite.f.referral.id}`,
         expectAfter: (status) => expect(status).toBe('SCHEDULED'),
       },
       {
@@ -160,25 +155,25 @@ describe('read cache of request lists and full requests', () => {
         name: 'calendar day added',
         read: async () => ((await full('i1', 'A_sched')).body.calendarDays as unknown[]).length,
         write: sql`insert into calendar_days (request_id, installer_id, work_date, work_status)
-          values (${id('A_sched')}, ${f.i1.id}, '2025-01-14', 'booked')`,
+          values (${id('A_sched')}, ${suite.f.i1.id}, '2025-01-14', 'booked')`,
         expectAfter: (n, before) => expect(n).toBe((before as number) + 1),
       },
       {
         name: 'dealership renamed (shown on installers’ rows)',
         read: async () => row(await list('i1', 'jobs'), 'A_sched')?.dealerName,
-        write: sql`update dealers set name = 'Alpha Motors Group' where id = ${f.dealerA.id}`,
+        write: sql`update dealers set name = 'Alpha Motors Group' where id = ${suite.f.dealerA.id}`,
         expectAfter: (name) => expect(name).toBe('Alpha Motors Group'),
       },
       {
         name: 'installer renamed (shown on dealers’ rows and full requests)',
         read: async () => (await full('dealerA', 'A_sched')).body.installerName,
-        write: sql`update installers set name = 'One Film & Tint' where id = ${f.i1.id}`,
+        write: sql`update installers set name = 'One Film & Tint' where id = ${suite.f.i1.id}`,
         expectAfter: (name) => expect(name).toBe('One Film & Tint'),
       },
       {
         name: 'retail customer renamed (shown on the installer’s estimates)',
         read: async () => row(await list('i1', 'jobs'), 'E1_sched')?.dealerName,
-        write: sql`update customers set name = 'Rita Retail-Jones' where id = ${f.customer.id}`,
+        write: sql`update customers set name = 'Rita Retail-Jones' where id = ${suite.f.customer.id}`,
         expectAfter: (name) => expect(name).toBe('Rita Retail-Jones'),
       },
       {
@@ -218,20 +213,22 @@ describe('read cache of request lists and full requests', () => {
     const after = await versions();
     const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
     // B_sched: dealer B, assigned to I3. Dealer A, I1 and I2 keep their cached lists.
-    expect(changed.sort()).toEqual([`d:${f.dealerB.id}`, `i:${f.i3.id}`, `r:${id('B_sched')}`].sort());
+    expect(changed.sort()).toEqual(
+      [`d:${suite.f.dealerB.id}`, `i:${suite.f.i3.id}`, `r:${id('B_sched')}`].sort(),
+    );
   });
 
   it('changes no version for a rolled-back write, and one version per scope for a committed transaction', async () => {
     const before = await versions();
     await expect(
-      t.database.db.transaction(async (tx) => {
+      suite.t.database.db.transaction(async (tx) => {
         await tx.execute(sql`update service_requests set vehicle_trim = 'LE' where id = ${id('B_sched')}`);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await versions()).toEqual(before);
 
-    await t.database.db.transaction(async (tx) => {
+    await suite.t.database.db.transaction(async (tx) => {
       await tx.execute(sql`update service_requests set vehicle_trim = 'LE' where id = ${id('B_sched')}`);
       await tx.execute(sql`insert into request_notes (request_id, note_text, note_date, user_type)
         values (${id('B_sched')}, 'x', now(), 'installer')`);
@@ -241,9 +238,9 @@ describe('read cache of request lists and full requests', () => {
     const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
     expect(changed.sort()).toEqual(
       [
-        `d:${f.dealerB.id}`,
-        `i:${f.i3.id}`,
-        `i:${f.i1.id}`,
+        `d:${suite.f.dealerB.id}`,
+        `i:${suite.f.i3.id}`,
+        `i:${suite.f.i1.id}`,
         `r:${id('B_sched')}`,
         `r:${id('B_started')}`,
       ].sort(),
@@ -258,7 +255,7 @@ describe('read cache of request lists and full requests', () => {
   it.runIf(inject('testDb') === 'postgres')(
     'commits that touch the same companies in opposite orders never deadlock',
     async () => {
-      const pool = new pg.Pool({ connectionString: t.database.url as string, max: 20 });
+      const pool = new pg.Pool({ connectionString: suite.t.database.url as string, max: 20 });
       pool.on('error', () => {}); // idle connections ended by the database's drop at the end of the file
       try {
         // Two requests of different dealerships and installers: one transaction writes A_sched then

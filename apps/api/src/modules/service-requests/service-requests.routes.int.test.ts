@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceRequestsSuite, startServiceRequestsSuite } from './service-requests.fixture';
+import { describe, expect, it } from 'vitest';
+import { useSuite } from '../../../test/use-suite';
+import { startServiceRequestsSuite } from './service-requests.fixture';
 
 type Row = Record<string, unknown> & { requestId: number };
 
@@ -10,25 +11,23 @@ const WIRE_DATE = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/;
  * Expected lists are written out by hand from the 000 §2 filter table, in availableDate order.
  */
 describe('service requests: lists and detail', () => {
-  let { t, f, s, get, expectRefusals } = {} as ServiceRequestsSuite;
-  beforeAll(async () => ({ t, f, s, get, expectRefusals } = await startServiceRequestsSuite()));
-  afterAll(() => t.close());
+  const suite = useSuite(startServiceRequestsSuite);
 
   /** A read that answers 200: its body. */
-  const readOk = async (...args: Parameters<typeof get>) => {
-    const res = await get(...args);
+  const readOk = async (...args: Parameters<typeof suite.get>) => {
+    const res = await suite.get(...args);
     expect(res.statusCode).toBe(200);
     return res.json();
   };
-  const keys = (rows: Row[]) => rows.map((r) => f.key(r.requestId));
+  const keys = (rows: Row[]) => rows.map((r) => suite.f.key(r.requestId));
   const companyOf = (who: string): number =>
     ({
-      dealerA: f.dealerA.id,
-      assistA: f.dealerA.id,
-      dealerB: f.dealerB.id,
-      i1: f.i1.id,
-      i2: f.i2.id,
-      i3: f.i3.id,
+      dealerA: suite.f.dealerA.id,
+      assistA: suite.f.dealerA.id,
+      dealerB: suite.f.dealerB.id,
+      i1: suite.f.i1.id,
+      i2: suite.f.i2.id,
+      i3: suite.f.i3.id,
     })[who] as number;
 
   /** Expected lists: role × mode, as 000 §2 defines them for this data set. */
@@ -68,7 +67,7 @@ describe('service requests: lists and detail', () => {
       'lists exactly the %s the filters define, in availableDate order',
       async (mode) => {
         const want = expected[who]?.[mode] ?? [];
-        const res = await get(who, `/api/requestimates/list/?mode=${mode}`);
+        const res = await suite.get(who, `/api/requestimates/list/?mode=${mode}`);
         expect(res.statusCode).toBe(200);
         const body = res.json() as { items: Row[]; total: number; limit: number; offset: number };
         expect(keys(body.items)).toEqual(want);
@@ -79,16 +78,19 @@ describe('service requests: lists and detail', () => {
         // The legacy call of the role gives the same rows (installers: split in two halves).
         const company = companyOf(who);
         if (who.startsWith('dealer') || who === 'assistA') {
-          const legacy = await get(who, `/api/requestimates/getdealerrequests/?Id=${company}&mode=${mode}`);
+          const legacy = await suite.get(
+            who,
+            `/api/requestimates/getdealerrequests/?Id=${company}&mode=${mode}`,
+          );
           expect(legacy.statusCode).toBe(200);
           expect(keys(legacy.json())).toEqual(want);
           expect(legacy.headers['x-total-count']).toBe(String(want.length));
         } else {
-          const dealerPart = await get(
+          const dealerPart = await suite.get(
             who,
             `/api/requestimates/getinstallerrequests/?Id=${company}&mode=${mode}`,
           );
-          const estimatePart = await get(
+          const estimatePart = await suite.get(
             who,
             `/api/requestimates/getinstallerestimates/?Id=${company}&mode=${mode}`,
           );
@@ -113,15 +115,15 @@ describe('service requests: lists and detail', () => {
         ...(expected[who]?.jobs ?? []),
         ...(expected[who]?.pickups ?? []),
       ];
-      const full = await get(who, '/api/requestimates/list/?limit=200');
+      const full = await suite.get(who, '/api/requestimates/list/?limit=200');
       const everything = full.json() as { items: Row[]; total: number };
       expect(everything.total).toBe(all.length);
       expect([...keys(everything.items)].sort()).toEqual([...all].sort());
-      const page = await get(who, '/api/requestimates/list/?limit=2&offset=1');
+      const page = await suite.get(who, '/api/requestimates/list/?limit=2&offset=1');
       const body = page.json() as { items: Row[]; total: number; limit: number; offset: number };
       expect(keys(body.items)).toEqual(keys(everything.items).slice(1, 3));
       expect(body).toMatchObject({ total: all.length, limit: 2, offset: 1 });
-      const beyond = await get(who, `/api/requestimates/list/?mode=requests&offset=${all.length + 5}`);
+      const beyond = await suite.get(who, `/api/requestimates/list/?mode=requests&offset=${all.length + 5}`);
       expect(beyond.json()).toEqual({
         items: [],
         total: expected[who]?.requests.length,
@@ -133,11 +135,13 @@ describe('service requests: lists and detail', () => {
     });
 
     it('pages by keyset: following next_cursor walks the whole list once, in order', async () => {
-      const everything = (await get(who, '/api/requestimates/list/?limit=200')).json() as { items: Row[] };
+      const everything = (await suite.get(who, '/api/requestimates/list/?limit=200')).json() as {
+        items: Row[];
+      };
       const walked: Row[] = [];
       let url = '/api/requestimates/list/?limit=2';
       for (let pages = 0; pages < 100; pages++) {
-        const body = (await get(who, url)).json() as {
+        const body = (await suite.get(who, url)).json() as {
           items: Row[];
           total: number;
           next_cursor: string | null;
@@ -152,12 +156,12 @@ describe('service requests: lists and detail', () => {
   });
 
   it('pages each mode: a window of the ordered list with the full total', async () => {
-    const res = await get('i1', '/api/requestimates/list/?mode=requests&limit=2&offset=1');
+    const res = await suite.get('i1', '/api/requestimates/list/?mode=requests&limit=2&offset=1');
     expect(keys(res.json().items)).toEqual(['A_new1', 'E1_new']);
     expect(res.json().total).toBe(5);
-    const last = await get(
+    const last = await suite.get(
       'i1',
-      `/api/requestimates/getinstallerrequests/?Id=${f.i1.id}&mode=jobs&limit=1&offset=2`,
+      `/api/requestimates/getinstallerrequests/?Id=${suite.f.i1.id}&mode=jobs&limit=1&offset=2`,
     );
     expect(keys(last.json())).toEqual(['A_sched']);
     expect(last.headers['x-total-count']).toBe('3');
@@ -165,7 +169,7 @@ describe('service requests: lists and detail', () => {
 
   it('gives list totals equal to the navigation counts', async () => {
     for (const who of ['dealerA', 'dealerB', 'i1', 'i2', 'i3']) {
-      const nav = await get(who, `/api/navbar-data-cached?entityId=${companyOf(who)}`);
+      const nav = await suite.get(who, `/api/navbar-data-cached?entityId=${companyOf(who)}`);
       expect(nav.statusCode).toBe(200);
       const counts = nav.json() as { requestCount: number; jobCount: number; pickupCount: number };
       expect(counts).toMatchObject({
@@ -178,10 +182,10 @@ describe('service requests: lists and detail', () => {
 
   describe('wire format', () => {
     it('carries both spellings, dollars, days and UTC request dates', async () => {
-      const r = await readOk('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`);
+      const r = await readOk('dealerA', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_new1}`);
       expect(r).toMatchObject({
-        requestId: f.ids.A_new1,
-        Request_id: f.ids.A_new1,
+        requestId: suite.f.ids.A_new1,
+        Request_id: suite.f.ids.A_new1,
         requestType: 'dealer',
         Request_type: 'dealer',
         currentState: 'new',
@@ -203,15 +207,15 @@ describe('service requests: lists and detail', () => {
         serviceRequested: 'PPF - Full Front + 1',
         Service_Requested: 'PPF - Full Front + 1',
         assignedTo: 0,
-        requestor: f.dealerA.id,
-        Requestor: f.dealerA.id,
+        requestor: suite.f.dealerA.id,
+        Requestor: suite.f.dealerA.id,
         dealerName: 'Alpha Motors',
         installerName: null,
         email: null,
         depositAmount: 0,
         deposit_amount: 0,
         depositIsPaid: false,
-        referral_id: f.referral.id,
+        referral_id: suite.f.referral.id,
         referral_status: 'OFFERED',
         vehicleMake: 'Toyota',
       });
@@ -220,17 +224,21 @@ describe('service requests: lists and detail', () => {
     });
 
     it('carries the contract flags and the booked schedule, to both sides of the job', async () => {
-      const url = `/api/requestimates/requestbyID/?Id=${f.ids.A_sched}`;
-      const before = (await get('dealerA', url)).json();
+      const url = `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_sched}`;
+      const before = (await suite.get('dealerA', url)).json();
       expect(before).toMatchObject({ contractRequired: false, contractSigned: false });
       expect(before.scheduleStart).toMatch(WIRE_DATE);
       expect(before.scheduleEnd).toMatch(WIRE_DATE);
-      const open = (await get('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`)).json();
+      const open = (
+        await suite.get('dealerA', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_new1}`)
+      ).json();
       expect([open.scheduleStart, open.scheduleEnd]).toEqual([null, null]);
-      await t.database.exec(`update dealers set customer_contract = 'Y' where id = ${f.dealerA.id}`);
+      await suite.t.database.exec(
+        `update dealers set customer_contract = 'Y' where id = ${suite.f.dealerA.id}`,
+      );
       try {
         for (const who of ['dealerA', 'i1']) {
-          expect((await get(who, url)).json()).toMatchObject({
+          expect((await suite.get(who, url)).json()).toMatchObject({
             contractRequired: true,
             contractSigned: false,
             scheduleStart: before.scheduleStart,
@@ -239,28 +247,34 @@ describe('service requests: lists and detail', () => {
         }
         // An estimate never needs the dealership's contract.
         expect(
-          (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.E1_sched}`)).json(),
+          (await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.E1_sched}`)).json(),
         ).toMatchObject({
           contractRequired: false,
         });
         // A contract only downloaded for manual signing is not signed; a signed one is.
-        await t.database.exec(
+        await suite.t.database.exec(
           `insert into contracts (request_id, dealer_id, signature_method, downloaded_at, file_path)
-           values (${f.ids.A_sched}, ${f.dealerA.id}, 'manual', now(), 'contracts/a.pdf')`,
+           values (${suite.f.ids.A_sched}, ${suite.f.dealerA.id}, 'manual', now(), 'contracts/a.pdf')`,
         );
-        expect((await get('i1', url)).json().contractSigned).toBe(false);
-        await t.database.exec(`update contracts set signed_at = now() where request_id = ${f.ids.A_sched}`);
-        const list = (await get('i1', '/api/requestimates/list/?mode=jobs&limit=50')).json();
-        const row = list.items.find((r: Row) => r.requestId === f.ids.A_sched);
+        expect((await suite.get('i1', url)).json().contractSigned).toBe(false);
+        await suite.t.database.exec(
+          `update contracts set signed_at = now() where request_id = ${suite.f.ids.A_sched}`,
+        );
+        const list = (await suite.get('i1', '/api/requestimates/list/?mode=jobs&limit=50')).json();
+        const row = list.items.find((r: Row) => r.requestId === suite.f.ids.A_sched);
         expect(row).toMatchObject({ contractRequired: true, contractSigned: true });
       } finally {
-        await t.database.exec(`update dealers set customer_contract = 'N' where id = ${f.dealerA.id}`);
-        await t.database.exec(`delete from contracts where request_id = ${f.ids.A_sched}`);
+        await suite.t.database.exec(
+          `update dealers set customer_contract = 'N' where id = ${suite.f.dealerA.id}`,
+        );
+        await suite.t.database.exec(`delete from contracts where request_id = ${suite.f.ids.A_sched}`);
       }
     });
 
     it('shows each role its counterpart and its own offer state', async () => {
-      const asInstaller = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`)).json();
+      const asInstaller = (
+        await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_new1}`)
+      ).json();
       expect(asInstaller).toMatchObject({
         dealerName: 'Alpha Motors',
         email: 'alpha@dealers.test',
@@ -268,19 +282,23 @@ describe('service requests: lists and detail', () => {
         offerState: 'offered',
         assignedTo: 0,
       });
-      const scheduled = (await get('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_sched}`)).json();
+      const scheduled = (
+        await suite.get('dealerA', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_sched}`)
+      ).json();
       expect(scheduled).toMatchObject({
-        assignedTo: f.i1.id,
+        assignedTo: suite.f.i1.id,
         installerName: 'One Film',
         email: 'one@installers.test',
         phone_number: '8135550001',
         dealerName: 'Alpha Motors',
       });
-      const retail = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.E1_new}`)).json();
+      const retail = (
+        await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.E1_new}`)
+      ).json();
       expect(retail).toMatchObject({
         requestType: 'installer',
-        requestor: f.i1.id,
-        assignedTo: f.i1.id,
+        requestor: suite.f.i1.id,
+        assignedTo: suite.f.i1.id,
         dealerName: 'Rita Retail',
         customerName: 'Rita Retail',
         email: 'rita@example.test',
@@ -288,27 +306,33 @@ describe('service requests: lists and detail', () => {
         installerName: 'One Film',
         offerState: 'offered',
       });
-      const rejected = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.A_new3_rej}`)).json();
+      const rejected = (
+        await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_new3_rej}`)
+      ).json();
       expect(rejected.offerState).toBe('rejected');
     });
 
     it('reports deposits, invoices and reviews', async () => {
-      const sched = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.E1_sched}`)).json();
+      const sched = (
+        await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.E1_sched}`)
+      ).json();
       expect(sched).toMatchObject({ depositAmount: 200, depositIsPaid: true, depositPaidAmount: 200 });
-      const finished = (await get('i1', `/api/requestimates/requestbyID/?Id=${f.ids.E1_finished}`)).json();
+      const finished = (
+        await suite.get('i1', `/api/requestimates/requestbyID/?Id=${suite.f.ids.E1_finished}`)
+      ).json();
       expect(finished).toMatchObject({ invoiceId: 'INV-77', customer_facing_invoice: 'CF-77' });
       const reviewed = (
-        await get('dealerA', `/api/requestimates/requestbyID/?Id=${f.ids.A_reviewed}`)
+        await suite.get('dealerA', `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_reviewed}`)
       ).json();
       expect(reviewed).toMatchObject({ currentState: 'reviewed', reviewScore: 5 });
     });
 
     it('serves service lines under both spellings with both field names', async () => {
       for (const path of ['requestService', 'requestServices', 'REQUESTSERVICE']) {
-        const lines = await readOk('i2', `/api/${path}/${f.ids.A_new1}`);
+        const lines = await readOk('i2', `/api/${path}/${suite.f.ids.A_new1}`);
         expect(lines).toHaveLength(2);
         expect(lines[0]).toMatchObject({
-          requestId: f.ids.A_new1,
+          requestId: suite.f.ids.A_new1,
           service_category: 'PPF',
           description: 'Full Front',
           service_amount: 1234.56,
@@ -325,48 +349,48 @@ describe('service requests: lists and detail', () => {
     });
 
     it('serves notes, state history, referral link and calendar days', async () => {
-      const notes = (await get('dealerA', `/api/requestnotes/${f.ids.A_new1}`)).json();
+      const notes = (await suite.get('dealerA', `/api/requestnotes/${suite.f.ids.A_new1}`)).json();
       expect(notes).toEqual([
         expect.objectContaining({
-          requestId: f.ids.A_new1,
+          requestId: suite.f.ids.A_new1,
           note_text: 'Please call first',
           userType: 'dealer',
         }),
       ]);
       expect(notes[0].noteDate).toMatch(WIRE_DATE);
 
-      const history = (await get('dealerA', `/api/requeststate/${f.ids.A_sched}`)).json();
+      const history = (await suite.get('dealerA', `/api/requeststate/${suite.f.ids.A_sched}`)).json();
       expect(history.map((h: { requestStatus: string }) => h.requestStatus)).toEqual([
         'created',
         'answered',
         'scheduled',
       ]);
-      expect(history[0]).toMatchObject({ requestId: f.ids.A_sched, changedByUserType: 'dealer' });
+      expect(history[0]).toMatchObject({ requestId: suite.f.ids.A_sched, changedByUserType: 'dealer' });
       expect(history[0].stateDate).toMatch(WIRE_DATE);
 
-      const referral = await get('dealerA', `/api/requestreferral/${f.ids.A_new1}`);
+      const referral = await suite.get('dealerA', `/api/requestreferral/${suite.f.ids.A_new1}`);
       expect(referral.json()).toEqual([
         {
-          referral_id: f.referral.id,
-          referralId: f.referral.id,
-          requestId: f.ids.A_new1,
+          referral_id: suite.f.referral.id,
+          referralId: suite.f.referral.id,
+          requestId: suite.f.ids.A_new1,
           status: 'OFFERED',
-          dealerId: f.dealerA.id,
+          dealerId: suite.f.dealerA.id,
         },
       ]);
-      expect((await get('dealerA', `/api/requestreferral/${f.ids.A_sched}`)).json()).toEqual([]);
+      expect((await suite.get('dealerA', `/api/requestreferral/${suite.f.ids.A_sched}`)).json()).toEqual([]);
 
-      const days = (await get('i1', `/api/installerCalendarRequest/${f.ids.A_sched}`)).json();
+      const days = (await suite.get('i1', `/api/installerCalendarRequest/${suite.f.ids.A_sched}`)).json();
       expect(days.length).toBeGreaterThan(0);
       expect(days[0]).toMatchObject({
-        requestId: f.ids.A_sched,
+        requestId: suite.f.ids.A_sched,
         workDate: '2025-01-13',
         work_date: '2025-01-13',
         workStatus: 'booked',
         work_status: 'booked',
         daily_work: 1,
         capacity: 8,
-        installerId: f.i1.id,
+        installerId: suite.f.i1.id,
         event_id: null,
       });
     });
@@ -395,7 +419,7 @@ describe('service requests: lists and detail', () => {
         ['assistA', 'A_sched', 200],
       ];
       for (const [who, key, status] of cases) {
-        const id = f.ids[key] as number;
+        const id = suite.f.ids[key] as number;
         for (const url of [
           `/api/requestimates/requestbyID/?Id=${id}`,
           `/api/requestimates/fullrequest/?Id=${id}`,
@@ -406,86 +430,98 @@ describe('service requests: lists and detail', () => {
           `/api/requestoffered/request/${id}`,
           `/api/installerCalendarRequest/${id}`,
         ]) {
-          const res = await get(who, url);
+          const res = await suite.get(who, url);
           expect({ who, key, url, status: res.statusCode }).toEqual({ who, key, url, status });
           if (status === 404) expect(res.json().code).toBe('NOT_FOUND');
         }
       }
-      const missing = await get('dealerA', '/api/requestimates/requestbyID/?Id=2147483647');
+      const missing = await suite.get('dealerA', '/api/requestimates/requestbyID/?Id=2147483647');
       expect(missing.statusCode).toBe(404);
     });
 
     it('shows dealers only accepted offers and installers only their own', async () => {
-      const asDealer = (await get('dealerA', `/api/requestoffered/request/${f.ids.A_answered}`)).json();
+      const asDealer = (
+        await suite.get('dealerA', `/api/requestoffered/request/${suite.f.ids.A_answered}`)
+      ).json();
       expect(asDealer).toEqual([
         expect.objectContaining({
-          requestId: f.ids.A_answered,
-          installerId: f.i1.id,
+          requestId: suite.f.ids.A_answered,
+          installerId: suite.f.i1.id,
           installerName: 'One Film',
           currentStatus: 'accepted',
           startDate: '2025/01/21 10:00:00',
         }),
       ]);
-      const asI2 = (await get('i2', `/api/requestoffered/request/${f.ids.A_answered}`)).json();
-      expect(asI2).toEqual([expect.objectContaining({ installerId: f.i2.id, currentStatus: 'offered' })]);
-      const asI3 = (await get('i3', `/api/requestoffered/request/${f.ids.A_answered}`)).json();
-      expect(asI3).toEqual([expect.objectContaining({ installerId: f.i3.id, currentStatus: 'rejected' })]);
+      const asI2 = (await suite.get('i2', `/api/requestoffered/request/${suite.f.ids.A_answered}`)).json();
+      expect(asI2).toEqual([
+        expect.objectContaining({ installerId: suite.f.i2.id, currentStatus: 'offered' }),
+      ]);
+      const asI3 = (await suite.get('i3', `/api/requestoffered/request/${suite.f.ids.A_answered}`)).json();
+      expect(asI3).toEqual([
+        expect.objectContaining({ installerId: suite.f.i3.id, currentStatus: 'rejected' }),
+      ]);
       // A new request has no accepted offer yet: the dealer sees none.
-      expect((await get('dealerA', `/api/requestoffered/request/${f.ids.A_new1}`)).json()).toEqual([]);
+      expect(
+        (await suite.get('dealerA', `/api/requestoffered/request/${suite.f.ids.A_new1}`)).json(),
+      ).toEqual([]);
     });
 
     it('lists the offers of a company: a dealer its accepted ones, an installer its own', async () => {
-      const dealer = await get('dealerA', `/api/requestOffered/${f.dealerA.id}`);
+      const dealer = await suite.get('dealerA', `/api/requestOffered/${suite.f.dealerA.id}`);
       expect(dealer.statusCode).toBe(200);
       expect(dealer.json()).toEqual([
         expect.objectContaining({
-          requestId: f.ids.A_answered,
-          installerId: f.i1.id,
+          requestId: suite.f.ids.A_answered,
+          installerId: suite.f.i1.id,
           currentStatus: 'accepted',
         }),
       ]);
       expect(dealer.headers['x-total-count']).toBe('1');
 
-      const own = await get('i1', `/api/requestoffered/${f.i1.id}?limit=200`);
+      const own = await suite.get('i1', `/api/requestoffered/${suite.f.i1.id}?limit=200`);
       const offers = own.json() as { installerId: number; requestId: number }[];
-      expect(offers.every((o) => o.installerId === f.i1.id)).toBe(true);
+      expect(offers.every((o) => o.installerId === suite.f.i1.id)).toBe(true);
       // Dealer A: 9 (not the deleted one); dealer B: 3; own estimates: 8 (not the deleted one).
       expect(offers).toHaveLength(20);
       expect(own.headers['x-total-count']).toBe('20');
-      expect(offers.map((o) => f.key(o.requestId))).not.toContain('A_deleted');
-      const page = await get('i1', `/api/requestOffered/${f.i1.id}?limit=5&offset=18`);
+      expect(offers.map((o) => suite.f.key(o.requestId))).not.toContain('A_deleted');
+      const page = await suite.get('i1', `/api/requestOffered/${suite.f.i1.id}?limit=5&offset=18`);
       expect(page.json()).toHaveLength(2);
       expect(page.headers['x-total-count']).toBe('20');
 
-      expect((await get('dealerA', `/api/requestOffered/${f.dealerB.id}`)).statusCode).toBe(403);
-      expect((await get('i1', `/api/requestOffered/${f.i2.id}`)).statusCode).toBe(403);
+      expect((await suite.get('dealerA', `/api/requestOffered/${suite.f.dealerB.id}`)).statusCode).toBe(403);
+      expect((await suite.get('i1', `/api/requestOffered/${suite.f.i2.id}`)).statusCode).toBe(403);
     });
 
     it('shows calendar days of accepted or assigned installers to dealers, own days to installers', async () => {
-      const asDealer = (await get('dealerA', `/api/installerCalendarRequest/${f.ids.A_answered}`)).json();
+      const asDealer = (
+        await suite.get('dealerA', `/api/installerCalendarRequest/${suite.f.ids.A_answered}`)
+      ).json();
       expect(new Set(asDealer.map((d: { installerId: number }) => d.installerId))).toEqual(
-        new Set([f.i1.id]),
+        new Set([suite.f.i1.id]),
       );
       expect(asDealer[0]).toMatchObject({ workStatus: 'pending', workDate: '2025-01-21' });
-      const asI2 = (await get('i2', `/api/installerCalendarRequest/${f.ids.A_answered}`)).json();
+      const asI2 = (await suite.get('i2', `/api/installerCalendarRequest/${suite.f.ids.A_answered}`)).json();
       expect(asI2.map((d: { workStatus: string }) => d.workStatus)).toEqual(['draft']);
-      expect(asI2.every((d: { installerId: number }) => d.installerId === f.i2.id)).toBe(true);
-      const asI3 = (await get('i3', `/api/installerCalendarRequest/${f.ids.A_answered}`)).json();
+      expect(asI2.every((d: { installerId: number }) => d.installerId === suite.f.i2.id)).toBe(true);
+      const asI3 = (await suite.get('i3', `/api/installerCalendarRequest/${suite.f.ids.A_answered}`)).json();
       expect(asI3).toEqual([]);
     });
   });
 
   describe('full request', () => {
     it('answers the request with its parts, each filtered for the caller', async () => {
-      const full = await readOk('dealerA', `/api/requestimates/fullrequest/?Id=${f.ids.A_answered}`);
+      const full = await readOk('dealerA', `/api/requestimates/fullrequest/?Id=${suite.f.ids.A_answered}`);
       expect(full).toMatchObject({
-        requestId: f.ids.A_answered,
-        Request_id: f.ids.A_answered,
+        requestId: suite.f.ids.A_answered,
+        Request_id: suite.f.ids.A_answered,
         currentState: 'answered',
       });
       expect(full.services).toHaveLength(1);
       expect(full.offers.map((o: { currentStatus: string }) => o.currentStatus)).toEqual(['accepted']);
-      expect(full.calendarDays.every((d: { installerId: number }) => d.installerId === f.i1.id)).toBe(true);
+      expect(full.calendarDays.every((d: { installerId: number }) => d.installerId === suite.f.i1.id)).toBe(
+        true,
+      );
       expect(full.payments).toEqual({
         depositAmount: 0,
         depositIsPaid: false,
@@ -495,11 +531,17 @@ describe('service requests: lists and detail', () => {
         payments: [],
       });
 
-      const asI2 = (await get('i2', `/api/requestimates/fullrequest/?Id=${f.ids.A_answered}`)).json();
-      expect(asI2.offers).toEqual([expect.objectContaining({ installerId: f.i2.id })]);
-      expect(asI2.calendarDays.every((d: { installerId: number }) => d.installerId === f.i2.id)).toBe(true);
+      const asI2 = (
+        await suite.get('i2', `/api/requestimates/fullrequest/?Id=${suite.f.ids.A_answered}`)
+      ).json();
+      expect(asI2.offers).toEqual([expect.objectContaining({ installerId: suite.f.i2.id })]);
+      expect(asI2.calendarDays.every((d: { installerId: number }) => d.installerId === suite.f.i2.id)).toBe(
+        true,
+      );
 
-      const withNotes = (await get('i1', `/api/requestimates/fullrequest/?Id=${f.ids.A_new1}`)).json();
+      const withNotes = (
+        await suite.get('i1', `/api/requestimates/fullrequest/?Id=${suite.f.ids.A_new1}`)
+      ).json();
       expect(withNotes.notes).toEqual([expect.objectContaining({ note_text: 'Please call first' })]);
       expect(withNotes.services.map((l: { service_amount: number }) => l.service_amount)).toEqual([
         1234.56, 50,
@@ -507,7 +549,9 @@ describe('service requests: lists and detail', () => {
     });
 
     it('summarises payments and the deposit', async () => {
-      const full = (await get('i1', `/api/requestimates/fullrequest/?Id=${f.ids.E1_sched}`)).json();
+      const full = (
+        await suite.get('i1', `/api/requestimates/fullrequest/?Id=${suite.f.ids.E1_sched}`)
+      ).json();
       expect(full.payments).toMatchObject({
         depositAmount: 200,
         depositIsPaid: true,
@@ -543,7 +587,7 @@ describe('service requests: lists and detail', () => {
         '/api/requestOffered/0',
         '/api/requestOffered/1?limit=1000',
       ];
-      await expectRefusals(
+      await suite.expectRefusals(
         urls.map((url): [string, string] => ['dealerA', url]),
         400,
         'VALIDATION_FAILED',
@@ -552,18 +596,18 @@ describe('service requests: lists and detail', () => {
 
     it('refuses another company’s list, or the other role’s list, with 403', async () => {
       const cases: [string, string][] = [
-        ['dealerA', `/api/requestimates/getdealerrequests/?Id=${f.dealerB.id}`],
-        ['dealerA', `/api/requestimates/getinstallerrequests/?Id=${f.dealerA.id}`],
-        ['dealerA', `/api/requestimates/getinstallerestimates/?Id=${f.dealerA.id}`],
-        ['i1', `/api/requestimates/getinstallerrequests/?Id=${f.i2.id}`],
-        ['i1', `/api/requestimates/getinstallerestimates/?Id=${f.i2.id}`],
-        ['i1', `/api/requestimates/getdealerrequests/?Id=${f.i1.id}`],
+        ['dealerA', `/api/requestimates/getdealerrequests/?Id=${suite.f.dealerB.id}`],
+        ['dealerA', `/api/requestimates/getinstallerrequests/?Id=${suite.f.dealerA.id}`],
+        ['dealerA', `/api/requestimates/getinstallerestimates/?Id=${suite.f.dealerA.id}`],
+        ['i1', `/api/requestimates/getinstallerrequests/?Id=${suite.f.i2.id}`],
+        ['i1', `/api/requestimates/getinstallerestimates/?Id=${suite.f.i2.id}`],
+        ['i1', `/api/requestimates/getdealerrequests/?Id=${suite.f.i1.id}`],
       ];
-      await expectRefusals(cases, 403, 'FORBIDDEN');
+      await suite.expectRefusals(cases, 403, 'FORBIDDEN');
     });
 
     it('documents every call in the OpenAPI description', async () => {
-      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const doc = (await suite.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       expect(Object.keys(doc.paths)).toEqual(
         expect.arrayContaining([
           '/api/requestimates/list/',
@@ -588,10 +632,10 @@ describe('service requests: lists and detail', () => {
     it('needs a sign-in', async () => {
       for (const url of [
         '/api/requestimates/list/',
-        `/api/requestimates/requestbyID/?Id=${f.ids.A_new1}`,
-        `/api/requestService/${f.ids.A_new1}`,
+        `/api/requestimates/requestbyID/?Id=${suite.f.ids.A_new1}`,
+        `/api/requestService/${suite.f.ids.A_new1}`,
       ]) {
-        const res = await t.app.inject({ method: 'GET', url });
+        const res = await suite.t.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(401);
       }
     });

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
 
 /** The demo dealership administrator (002 §2.11): manages Sunrise Motors' users, and only those. */
 describe('demo dealership administrator', () => {
-  let t: TestApp;
   let admin: Session;
 
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await buildTestApp();
     await seedDemoData(t.database.db, { now: new Date('2025-06-18T15:30:00.000Z') });
     admin = await signIn(t.app, 'dealeradmin@demo.test', DEMO_PASSWORD);
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });

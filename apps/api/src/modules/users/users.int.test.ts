@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useTestApp } from '../../../test/build-test-app';
 import { DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 
 type Session = Awaited<ReturnType<typeof signIn>>;
@@ -15,7 +15,6 @@ const DEMO = [
 
 /** User management (rows 148–152): ADMIN only, only within the companies the administrator holds. */
 describe('user management', () => {
-  let t: TestApp;
   const as: Record<string, Session> = {};
   let elite = 0;
   let north = 0;
@@ -41,8 +40,8 @@ describe('user management', () => {
     return (rows as unknown as { rows: { to: string; text: string }[] }).rows[0];
   };
 
+  const t = useTestApp({ config: { publicUrl: 'https://app.example.test' } });
   beforeAll(async () => {
-    t = await buildTestApp({ publicUrl: 'https://app.example.test' });
     await seedDemoData(t.database.db, { now: new Date('2025-06-18T15:30:00.000Z') });
     for (const email of DEMO) as[email] = await signIn(t.app, email, DEMO_PASSWORD);
     elite = as['installer@demo.test']!.user.companyId;
@@ -50,7 +49,6 @@ describe('user management', () => {
     clearview = as['installer3@demo.test']!.user.companyId;
     sunrise = as['dealer@demo.test']!.user.companyId;
   });
-  afterAll(async () => t.close());
 
   it('only the ADMIN among the six demo accounts may make any user-management call', async () => {
     const target = await call(
