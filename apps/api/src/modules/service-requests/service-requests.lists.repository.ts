@@ -5,7 +5,8 @@ import type {
   TRequestState,
 } from '@app/contracts/service-requests.contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type OfferJson, offerFields, toOffer } from './service-requests.parts.repository';
+import { asJsonText, type JsonText } from '../../platform/json-text';
+import { offerJsonSql } from './service-requests.parts.repository';
 import {
   DEALER_MODE_STATES,
   INSTALLER_MODE_STATES,
@@ -15,19 +16,8 @@ import {
   statesOf,
   type Viewer,
 } from './service-requests.scopes';
-import {
-  ENTRY_BYTES,
-  P,
-  ROW_BYTES,
-  type Statements,
-  versionSql,
-} from './service-requests.statements.repository';
-import {
-  type RequestRow,
-  requestColumns,
-  requestJoins,
-  toRequestimate,
-} from './service-requests.wire.repository';
+import { ENTRY_BYTES, P, type Statements, versionSql } from './service-requests.statements.repository';
+import { requestJoins, requestJsonSql } from './service-requests.wire.repository';
 
 /** The list reads: a list scope's page (cached), and a company's offers. */
 export function createListReads({ run, cachedRead }: Statements) {
@@ -41,7 +31,7 @@ export function createListReads({ run, cachedRead }: Statements) {
     async listRequests(
       scope: ListScope,
       paging: Paging,
-    ): Promise<{ items: TRequestimate[]; total: number; next_cursor: string | null }> {
+    ): Promise<{ items: JsonText<TRequestimate[]>; total: number; next_cursor: string | null }> {
       const viewer: Viewer =
         scope.role === 'dealer'
           ? { role: 'dealer', companyId: scope.dealerId }
@@ -58,9 +48,15 @@ export function createListReads({ run, cachedRead }: Statements) {
         viewer.companyId,
         async () => {
           const branches = listBranches(scope.role, modes, part);
-          const found = await run<
-            RequestRow & { total: number; sort_id: number | null; sort_us: string; cache_version: string }
-          >(
+          // One row: the total, the version, the page's requests as the wire's JSON array in list order,
+          // how many there are and the last one's cursor.
+          const [found] = await run<{
+            total: number;
+            cache_version: string;
+            items: string;
+            n: number;
+            last_cursor: string | null;
+          }>(
             shape,
             () => sql`
               with page as (
@@ -69,19 +65,23 @@ export function createListReads({ run, cachedRead }: Statements) {
                 order by v.available_date, v.id
                 limit ${P.limit} offset ${P.offset}
               )
-              select t.total, t.cache_version, r.*
+              select t.total, t.cache_version, count(r.sort_id)::int as n,
+                coalesce(json_agg(r.item order by r.sort_date, r.sort_id)
+                  filter (where r.sort_id is not null), '[]')::text as items,
+                (array_agg(r.sort_us || '_' || r.sort_id order by r.sort_date desc, r.sort_id desc)
+                  filter (where r.sort_id is not null))[1] as last_cursor
               from (
                 select ${totalSql(branches)} as total, ${versionSql(versionScope, P.companyId)} as cache_version
               ) t
               left join lateral (
                 select p.id as sort_id, p.available_date as sort_date,
                   (extract(epoch from p.available_date) * 1000000)::bigint::text as sort_us,
-                  ${requestColumns}
+                  ${requestJsonSql(scope.role)} as item
                 from page p
                 join service_requests sr on sr.id = p.id
                 ${requestJoins(scope.role)}
               ) r on true
-              order by r.sort_date, r.sort_id`,
+              group by t.total, t.cache_version`,
             {
               companyId: viewer.companyId,
               limit: paging.limit,
@@ -90,21 +90,20 @@ export function createListReads({ run, cachedRead }: Statements) {
               ...(keyset ? { afterUs: after.us, afterId: after.id } : {}),
             },
           );
-          const rows = found.filter((r) => r.sort_id != null);
-          const items = rows.map((r) => toRequestimate(r, viewer));
-          const last = rows.at(-1);
+          if (!found) return null;
+          const count = Number(found.n);
           return {
             value: {
-              items,
-              total: Number(found[0]?.total ?? 0),
-              next_cursor: last && rows.length === paging.limit ? `${last.sort_us}_${last.sort_id}` : null,
+              items: asJsonText<TRequestimate[]>(found.items),
+              total: Number(found.total),
+              next_cursor: count === paging.limit ? found.last_cursor : null,
             },
-            version: found[0]?.cache_version ?? null,
-            bytes: ENTRY_BYTES + items.length * ROW_BYTES,
+            version: found.cache_version ?? null,
+            bytes: ENTRY_BYTES + found.items.length * 2,
           };
         },
       );
-      return page ?? { items: [], total: 0, next_cursor: null };
+      return page ?? { items: asJsonText<TRequestimate[]>('[]'), total: 0, next_cursor: null };
     },
 
     /**
@@ -118,7 +117,7 @@ export function createListReads({ run, cachedRead }: Statements) {
     async listOffersOfCompany(
       viewer: Viewer,
       paging: Paging,
-    ): Promise<{ items: TRequestOffer[]; total: number }> {
+    ): Promise<{ items: JsonText<TRequestOffer[]>; total: number }> {
       // The first limit + offset (the window) of the visible offers in order, less the first offset: an
       // offset on the arm itself would skip them and then give a whole window. An installer's: one range
       // of the partial index of its offers not 'deleted', less those of deleted requests (the offer's
@@ -140,19 +139,21 @@ export function createListReads({ run, cachedRead }: Statements) {
         viewer.role === 'installer'
           ? sql`c.branch = 'company_offers_installer' and c.state = 'live'`
           : sql`c.branch = 'company_offers_dealer' and c.state = 'accepted'`;
-      const found = await run<OfferJson & { total: number }>(
+      const [found] = await run<{ total: number; items: string }>(
         `company_offers_${viewer.role}`,
         () => sql`
-          select t.total, r.*
+          select t.total,
+            coalesce(json_agg(r.item order by r.s1, r.s2, r.s3) filter (where r.s1 is not null), '[]')::text
+              as items
           from (select coalesce(sum(c.n), 0)::int as total from request_list_counts c
                 where c.company_id = ${P.companyId} and ${key}) t
           left join lateral (
-            select ${offerFields}, p.s1, p.s2, p.s3
+            select ${offerJsonSql} as item, p.s1, p.s2, p.s3
             from (select * from (${window}) w order by w.s1, w.s2, w.s3 offset ${P.offset}) p
             join request_offers o on o.id = p.id
             join installers oi on oi.id = o.installer_id
           ) r on true
-          order by r.s1, r.s2, r.s3`,
+          group by t.total`,
         {
           companyId: viewer.companyId,
           limit: paging.limit,
@@ -161,8 +162,8 @@ export function createListReads({ run, cachedRead }: Statements) {
         },
       );
       return {
-        total: Number(found[0]?.total ?? 0),
-        items: found.filter((r) => r.id != null).map(toOffer),
+        total: Number(found?.total ?? 0),
+        items: asJsonText<TRequestOffer[]>(found?.items ?? '[]'),
       };
     },
   };

@@ -9,12 +9,12 @@ import { createServiceRequestsService } from './service-requests.service';
 /** Wires the request list and detail reads (repository → service → routes) into the /api plugin. */
 export function registerServiceRequestsModule(
   api: FastifyInstance,
-  { db, config }: { db: Db; config: Pick<Config, 'readCacheBytes'> },
+  { db, config }: { db: Db; config: Pick<Config, 'readCacheBytes' | 'env'> },
 ) {
   const cache = config.readCacheBytes > 0 ? createReadCache({ maxBytes: config.readCacheBytes }) : undefined;
   const service = createServiceRequestsService({
     repository: createServiceRequestsRepository(db, { cache }),
   });
-  registerServiceRequestsRoutes(api, { service });
+  registerServiceRequestsRoutes(api, { service, verifyReplies: config.env === 'test' });
   return service;
 }

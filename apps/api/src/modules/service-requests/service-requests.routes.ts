@@ -1,34 +1,23 @@
 import { serviceRequestCalls as calls, TOTAL_COUNT_HEADER } from '@app/contracts/service-requests.contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { createJsonTextReply } from '../../plugins/json-text-reply';
 import { registerCall } from '../../plugins/register-call';
 import type { ServiceRequestsService } from './service-requests.service';
 
-/**
- * A reply read from the read cache (read-cache.ts) is the same object for as long as its entry lives, so
- * each route keeps the JSON it wrote for such an object and sends it again instead of writing it again.
- * Per route: the same cached rows are written differently by different routes.
- */
-function createReplyBodies() {
-  const bodies = new WeakMap<object, string>();
-  return (reply: FastifyReply, key: object, payload: unknown) => {
-    let body = bodies.get(key);
-    if (body === undefined) {
-      body = reply.serialize(payload) as string;
-      bodies.set(key, body);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  };
-}
-
 export function registerServiceRequestsRoutes(
   app: FastifyInstance,
-  { service }: { service: ServiceRequestsService },
+  { service, verifyReplies }: { service: ServiceRequestsService; verifyReplies: boolean },
 ) {
-  const listBodies = createReplyBodies();
+  // The lists, the full request and a company's offers are JSON written by SQL (decision 027).
+  const send = createJsonTextReply({ verify: verifyReplies });
   registerCall(app, calls.list, async ({ auth, query, reply }) => {
-    const page = await service.listMine(auth, query);
-    reply.header(TOTAL_COUNT_HEADER, page.total);
-    return listBodies(reply, page.items, page);
+    const { items, total, limit, offset, next_cursor } = await service.listMine(auth, query);
+    reply.header(TOTAL_COUNT_HEADER, total);
+    const cursor = JSON.stringify(next_cursor);
+    return send(
+      reply,
+      `{"items":${items},"total":${total},"limit":${limit},"offset":${offset},"next_cursor":${cursor}}`,
+    );
   });
 
   const legacyLists = [
@@ -37,26 +26,23 @@ export function registerServiceRequestsRoutes(
     [calls.installerEstimates, service.listInstallerEstimates],
   ] as const;
   for (const [call, run] of legacyLists) {
-    const bodies = createReplyBodies();
     registerCall(app, call, async ({ auth, query, reply }) => {
       const page = await run(auth, query);
       reply.header(TOTAL_COUNT_HEADER, page.total);
-      return bodies(reply, page.items, page.items);
+      return send(reply, page.items);
     });
   }
 
   registerCall(app, calls.requestById, ({ auth, query }) => service.getRequest(auth, query.Id));
 
-  const fullBodies = createReplyBodies();
-  registerCall(app, calls.fullRequest, async ({ auth, query, reply }) => {
-    const full = await service.getFullRequest(auth, query.Id);
-    return fullBodies(reply, full, full);
-  });
+  registerCall(app, calls.fullRequest, async ({ auth, query, reply }) =>
+    send(reply, await service.getFullRequest(auth, query.Id)),
+  );
 
   registerCall(app, calls.offersOfCompany, async ({ auth, params, query, reply }) => {
     const page = await service.listOffersOfCompany(auth, params.id, query);
     reply.header(TOTAL_COUNT_HEADER, page.total);
-    return page.items;
+    return send(reply, page.items);
   });
 
   registerCall(app, calls.offersOfRequest, ({ auth, params }) =>

@@ -5,11 +5,18 @@ import type {
   TListQuery,
   TRequestimate,
 } from '@app/contracts/service-requests.contract';
+import type { JsonText } from '../../platform/json-text';
 import type { AuthContext } from '../../platform/security/auth-context';
 import type { ServiceRequestsRepository } from './service-requests.repository';
 import { ALL_MODES, type InstallerListPart, type ListScope, type Viewer } from './service-requests.scopes';
 
-type Page<T> = { items: T[]; total: number; limit: number; offset: number; next_cursor: string | null };
+type Page<T> = {
+  items: JsonText<T[]>;
+  total: number;
+  limit: number;
+  offset: number;
+  next_cursor: string | null;
+};
 
 export function createServiceRequestsService({ repository }: { repository: ServiceRequestsRepository }) {
   function viewerOf(auth: AuthContext): Viewer {

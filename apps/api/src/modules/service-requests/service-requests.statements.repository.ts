@@ -141,12 +141,10 @@ export const P = {
 type VersionScope = 'd' | 'i' | 'r';
 
 /**
- * Estimated size of a cached reply, for the cache's bound: a list item is ≈60 fields, ≈1.3 KB of JSON,
- * and the routes keep the JSON they wrote beside the objects.
+ * What a cached reply costs beyond its JSON text (the key, the entry, the version), for the cache's bound;
+ * the text itself is counted at two bytes a character, the most a JavaScript string takes.
  */
 export const ENTRY_BYTES = 500;
-export const ROW_BYTES = 4500;
-export const PART_BYTES = 900;
 
 /**
  * The version of a scope combined with the global one ('g', changed by names, contacts and capacities

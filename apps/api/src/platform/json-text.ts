@@ -1,0 +1,16 @@
+/**
+ * JSON that PostgreSQL wrote for a wire value of type T, passed through to the reply as it is: the reads
+ * that carry most bytes (lists, the full request) skip parsing rows into objects and writing them again
+ * (decision 027). The brand keeps a plain string from standing in for it.
+ */
+export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+/** Trusted JSON text from a statement of ours (never from input). */
+export function asJsonText<T>(text: string): JsonText<T> {
+  return text as JsonText<T>;
+}
+
+/** The value, for the callers that need it as an object (a single request read by another module). */
+export function parseJsonText<T>(text: JsonText<T>): T {
+  return JSON.parse(text) as T;
+}
