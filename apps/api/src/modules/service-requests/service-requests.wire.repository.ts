@@ -30,15 +30,8 @@ const asDays = (tenths: SQL) => sql`(${tenths})::float8 / 10`;
  * sees another installer's name or contact. Money cents → dollars and tenths → days as float8, which
  * PostgreSQL writes in JSON with the shortest digits that read back the same, as JavaScript does.
  */
-function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
+function requestWireColumns(role: Viewer['role']): SQL {
   const isDealer = role === 'dealer';
-  // A value written under both spellings is computed once (a date's to_char is the costly part of a row).
-  const once: SQL[] = [];
-  const both = (value: SQL, ...names: [string, string]) => {
-    const alias = `v${once.length}`;
-    once.push(sql`${value} as ${sql.identifier(alias)}`);
-    return named(sql.raw(`x.${alias}`), ...names);
-  };
   const hasDealer = sql`d.name is not null`;
   const counterpart = (field: 'email' | 'phone') =>
     isDealer
@@ -46,20 +39,20 @@ function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
       : sql`case when ${hasDealer} then ${sql.raw(`d.${field}`)} else ${sql.raw(`c.${field}`)} end`;
   const requestor = sql`coalesce(case when sr.request_type = 'dealer' then sr.requestor_dealer_id
     else sr.requestor_installer_id end, 0)`;
-  const columns = sql.join(
+  return sql.join(
     [
       named(sql`sr.id`, 'requestId', 'Request_id'),
       named(sql`sr.request_type`, 'requestType', 'Request_type'),
       named(sql`sr.current_state`, 'currentState', 'current_state'),
       named(isDealer ? sql`sr.offer_state` : sql`my.current_status`, 'offerState'),
-      both(wireDate(sql`sr.created_date`), 'createdDate', 'created_date'),
-      both(wireDate(sql`sr.available_date`), 'availableDate', 'available_date'),
-      both(wireDate(sql`sr.due_date`), 'dueDate', 'due_date'),
-      both(asDays(sql`sr.duration_tenths`), 'requestDuration', 'request_duration'),
-      both(asDollars(sql`sr.total_cents`), 'requestTotal', 'Request_Total'),
-      both(asDollars(sql`sr.discount_cents`), 'requestDiscount', 'Request_Discount'),
-      both(asDollars(sql`sr.taxes_cents`), 'requestTaxes', 'Request_taxes'),
-      both(asDollars(sql`sr.fee_cents`), 'requestFee', 'Request_Fee'),
+      named(wireDate(sql`sr.created_date`), 'createdDate', 'created_date'),
+      named(wireDate(sql`sr.available_date`), 'availableDate', 'available_date'),
+      named(wireDate(sql`sr.due_date`), 'dueDate', 'due_date'),
+      named(asDays(sql`sr.duration_tenths`), 'requestDuration', 'request_duration'),
+      named(asDollars(sql`sr.total_cents`), 'requestTotal', 'Request_Total'),
+      named(asDollars(sql`sr.discount_cents`), 'requestDiscount', 'Request_Discount'),
+      named(asDollars(sql`sr.taxes_cents`), 'requestTaxes', 'Request_taxes'),
+      named(asDollars(sql`sr.fee_cents`), 'requestFee', 'Request_Fee'),
       named(sql`sr.vehicle_year`, 'vehicleYear'),
       named(sql`sr.vehicle_make`, 'vehicleMake'),
       named(sql`sr.vehicle_model`, 'vehicleModel'),
@@ -76,7 +69,7 @@ function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
       named(sql`sr.latitude`, 'latitude'),
       named(sql`sr.longitude`, 'longitude'),
       named(sql`coalesce(sr.assigned_installer_id, 0)`, 'assignedTo'),
-      both(requestor, 'requestor', 'Requestor'),
+      named(requestor, 'requestor', 'Requestor'),
       named(sql`coalesce(sr.dealer_id, sr.requestor_dealer_id)`, 'dealerId'),
       named(sql`sr.customer_id`, 'customerId'),
       named(sql`c.name`, 'customerName'),
@@ -94,7 +87,7 @@ function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
       ),
       named(wireDate(sql`rs.start_date`), 'scheduleStart'),
       named(wireDate(sql`rs.end_date`), 'scheduleEnd'),
-      both(asDollars(sql`sr.deposit_amount_cents`), 'depositAmount', 'deposit_amount'),
+      named(asDollars(sql`sr.deposit_amount_cents`), 'depositAmount', 'deposit_amount'),
       // isDepositPaid: something was paid towards the deposit and it covers the amount asked.
       named(sql`(dpaid.cents > 0 and dpaid.cents >= sr.deposit_amount_cents)`, 'depositIsPaid'),
       named(asDollars(sql`dpaid.cents`), 'depositPaidAmount'),
@@ -104,7 +97,6 @@ function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
     ],
     sql`, `,
   );
-  return { columns, once: sql.join(once, sql`, `) };
 }
 
 /**
@@ -112,9 +104,7 @@ function requestWireColumns(role: Viewer['role']): { columns: SQL; once: SQL } {
  * aggregate and reads to pass through; `extra` adds fields after the request's own (the full request's parts).
  */
 export function requestJsonSql(role: Viewer['role'], extra: SQL = sql``): SQL {
-  const { columns, once } = requestWireColumns(role);
-  // offset 0 keeps the planner from pulling `x` up and writing each once-value out again where it is used.
-  return sql`(select row_to_json(w) from (select ${columns}${extra} from (select ${once} offset 0) x) w)`;
+  return sql`(select row_to_json(w) from (select ${requestWireColumns(role)}${extra}) w)`;
 }
 
 /**
