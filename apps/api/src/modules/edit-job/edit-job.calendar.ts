@@ -145,7 +145,7 @@ export async function replanCalendar(
       calendarId: installer.calendarId,
       startDate: first.workDate,
       durationDays: listPlannedWorkDates(planned).length,
-      dedupeKey: `calendar-add:${request.id}:v${version}`,
+      version,
     });
   }
   return { calendarDays: listPlannedWorkDates(planned).length, endDateBefore, endDateAfter };

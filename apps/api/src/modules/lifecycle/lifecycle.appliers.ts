@@ -374,7 +374,7 @@ async function notifyJobFinishedSms(c: OutcomeContext) {
 }
 
 async function addCalendarAppointment(c: OutcomeContext) {
-  const { to, working, workingInstaller, requestId, loaded } = c;
+  const { to, working, workingInstaller, loaded, version } = c;
   if (!c.effects.has('addCalendarAppointment') || !to.schedule || working === null) return;
   if (!workingInstaller?.calendarId) return;
   await enqueueAppointmentAdd(c.tx, {
@@ -383,7 +383,7 @@ async function addCalendarAppointment(c: OutcomeContext) {
     calendarId: workingInstaller.calendarId,
     startDate: to.schedule.startDate,
     durationDays: countWholeDays(loaded.row.durationTenths / 10),
-    dedupeKey: `calendar-add:${requestId}:v${c.version}`,
+    version,
   });
 }
 

@@ -82,8 +82,11 @@ export async function enqueueAppointmentAdd(
     calendarId: string;
     startDate: string;
     durationDays: number;
-    /** `calendar-add:<request>:v<version>` for the lifecycle's writers; none for a one-off change. */
-    dedupeKey?: string;
+    /**
+     * The request's version after the lifecycle change that queues the add: one add per change
+     * (`calendar-add:<request>:v<version>`). None for a change that is not versioned (the calendar sync).
+     */
+    version?: number;
   },
 ): Promise<void> {
   const { request } = input;
@@ -103,6 +106,6 @@ export async function enqueueAppointmentAdd(
       }),
     },
     requestId: request.id,
-    ...(input.dedupeKey ? { dedupeKey: input.dedupeKey } : {}),
+    ...(input.version === undefined ? {} : { dedupeKey: `calendar-add:${request.id}:v${input.version}` }),
   });
 }

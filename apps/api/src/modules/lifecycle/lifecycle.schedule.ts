@@ -123,7 +123,7 @@ export function createSchedule({ db, repository, loadContext }: LifecycleContext
         calendarId: installer.calendarId,
         startDate: dates.startDate,
         durationDays: listPlannedWorkDates(planned).length,
-        dedupeKey: `calendar-add:${row.id}:v${version}`,
+        version,
       });
     }
     return {
