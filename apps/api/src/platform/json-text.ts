@@ -9,8 +9,3 @@ export type JsonText<T> = string & { readonly __jsonOf?: T };
 export function asJsonText<T>(text: string): JsonText<T> {
   return text as JsonText<T>;
 }
-
-/** The value, for the callers that need it as an object (a single request read by another module). */
-export function parseJsonText<T>(text: JsonText<T>): T {
-  return JSON.parse(text) as T;
-}

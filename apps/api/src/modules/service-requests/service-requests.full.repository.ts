@@ -10,9 +10,9 @@ import {
 } from './service-requests.parts.repository';
 import type { Viewer } from './service-requests.scopes';
 import {
-  ENTRY_BYTES,
   P,
   type Statements,
+  textEntryBytes,
   versionSql,
   visibleToSql,
 } from './service-requests.statements.repository';
@@ -59,7 +59,7 @@ export function createFullReads({ run, cachedRead }: Statements) {
         return {
           value: asJsonText<TFullRequest>(row.body),
           version: row.cache_version,
-          bytes: ENTRY_BYTES + row.body.length * 2,
+          bytes: textEntryBytes(row.body),
         };
       });
     },

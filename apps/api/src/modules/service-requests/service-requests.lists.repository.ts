@@ -16,7 +16,7 @@ import {
   statesOf,
   type Viewer,
 } from './service-requests.scopes';
-import { ENTRY_BYTES, P, type Statements, versionSql } from './service-requests.statements.repository';
+import { P, type Statements, textEntryBytes, versionSql } from './service-requests.statements.repository';
 import { requestJoins, requestJsonSql } from './service-requests.wire.repository';
 
 /** The list reads: a list scope's page (cached), and a company's offers. */
@@ -99,7 +99,7 @@ export function createListReads({ run, cachedRead }: Statements) {
               next_cursor: count === paging.limit ? found.last_cursor : null,
             },
             version: found.cache_version ?? null,
-            bytes: ENTRY_BYTES + found.items.length * 2,
+            bytes: textEntryBytes(found.items),
           };
         },
       );

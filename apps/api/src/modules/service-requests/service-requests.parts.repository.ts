@@ -1,16 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from './service-requests.scopes';
 import { P } from './service-requests.statements.repository';
-import { wireDate } from './service-requests.wire.repository';
+import {
+  asDays as days,
+  asDollars as dollars,
+  isDepositPaidSql,
+  wireDate,
+} from './service-requests.wire.repository';
 
 /*
  * Parts of a request as JSON arrays in their wire form, written by SQL (decision 027): the full request
  * embeds them in one statement, the detail reads return one each. Money cents → dollars and tenths → days
  * as float8, as in service-requests.wire.repository.ts.
  */
-
-const dollars = (cents: SQL) => sql`(${cents})::float8 / 100`;
-const days = (tenths: SQL) => sql`(${tenths})::float8 / 10`;
 
 /** TRequestService, in line order. */
 export function servicesJsonSql(): SQL {
@@ -83,12 +85,12 @@ export function calendarJsonSql(role: Viewer['role']): SQL {
 /**
  * TPaymentsSummary of the payments the viewer may see: dealers every payment of their request, an installer
  * only the payments made to it. The deposit counts as paid when something was paid towards it (paid or
- * settled) and that covers the amount asked (isDepositPaid); 'invoiced' while a deposit payment exists that
+ * settled) and that covers the amount asked (isDepositPaidSql); 'invoiced' while a deposit payment exists that
  * does not.
  */
 export function paymentsJsonSql(role: Viewer['role']): SQL {
   const filter = role === 'installer' ? sql`and pm.installer_id = ${P.companyId}` : sql``;
-  const isPaid = sql`(s.deposit_paid > 0 and s.deposit_paid >= sr.deposit_amount_cents)`;
+  const isPaid = isDepositPaidSql(sql`s.deposit_paid`);
   return sql`(select json_build_object(
       'depositAmount', ${dollars(sql`sr.deposit_amount_cents`)},
       'depositIsPaid', ${isPaid},

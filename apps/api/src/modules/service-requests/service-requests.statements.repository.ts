@@ -144,7 +144,10 @@ type VersionScope = 'd' | 'i' | 'r';
  * What a cached reply costs beyond its JSON text (the key, the entry, the version), for the cache's bound;
  * the text itself is counted at two bytes a character, the most a JavaScript string takes.
  */
-export const ENTRY_BYTES = 500;
+const ENTRY_BYTES = 500;
+
+/** The cache's estimate of an entry holding `text`. */
+export const textEntryBytes = (text: string) => ENTRY_BYTES + text.length * 2;
 
 /**
  * The version of a scope combined with the global one ('g', changed by names, contacts and capacities

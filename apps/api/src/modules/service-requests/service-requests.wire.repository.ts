@@ -20,8 +20,13 @@ function named(value: SQL, ...names: string[]): SQL {
     sql`, `,
   );
 }
-const asDollars = (cents: SQL) => sql`(${cents})::float8 / 100`;
-const asDays = (tenths: SQL) => sql`(${tenths})::float8 / 10`;
+/** Cents as dollars and tenths of a day as days, in float8 (decision 027). */
+export const asDollars = (cents: SQL) => sql`(${cents})::float8 / 100`;
+export const asDays = (tenths: SQL) => sql`(${tenths})::float8 / 10`;
+
+/** 'Paid' badge: something was paid towards request `sr`'s deposit and it covers the amount asked. */
+export const isDepositPaidSql = (paidCents: SQL) =>
+  sql`(${paidCents} > 0 and ${paidCents} >= sr.deposit_amount_cents)`;
 
 /**
  * The request as its viewer sees it (TRequestimate), as select columns over the row and requestJoins. The
@@ -88,8 +93,7 @@ function requestWireColumns(role: Viewer['role']): SQL {
       named(wireDate(sql`rs.start_date`), 'scheduleStart'),
       named(wireDate(sql`rs.end_date`), 'scheduleEnd'),
       named(asDollars(sql`sr.deposit_amount_cents`), 'depositAmount', 'deposit_amount'),
-      // isDepositPaid: something was paid towards the deposit and it covers the amount asked.
-      named(sql`(dpaid.cents > 0 and dpaid.cents >= sr.deposit_amount_cents)`, 'depositIsPaid'),
+      named(isDepositPaidSql(sql`dpaid.cents`), 'depositIsPaid'),
       named(asDollars(sql`dpaid.cents`), 'depositPaidAmount'),
       named(sql`ref.id`, 'referral_id'),
       named(sql`ref.status`, 'referral_status'),
@@ -128,12 +132,4 @@ export function requestJoins(role: Viewer['role']): SQL {
     left join lateral (
       select r.id, r.status from referrals r where r.request_id = sr.id order by r.id desc limit 1
     ) ref on true`;
-}
-
-export const dollars = (cents: number) => Math.round(cents) / 100;
-export const days = (tenths: number) => tenths / 10;
-
-/** 'Paid' badge: something was paid towards the deposit and it covers the amount asked. */
-export function isDepositPaid(depositCents: number, paidCents: number): boolean {
-  return paidCents > 0 && paidCents >= depositCents;
 }
