@@ -87,7 +87,10 @@ export const appRoutes: RouteObject[] = [
                       '../features/service-requests/components/service-requests-page'
                     );
                     const mode = path === 'requestimates' ? 'requests' : path;
-                    return { element: <ServiceRequestsPage key={mode} mode={mode} /> };
+                    // Not keyed by mode: when an action moves the selected request to another list (COMPLETE
+                    // JOB takes a job to Pickups, still selected), the page and its details stay mounted, so
+                    // a press on the details or a confirmation open over them is not lost to a re-mount.
+                    return { element: <ServiceRequestsPage mode={mode} /> };
                   },
                 }),
               ),

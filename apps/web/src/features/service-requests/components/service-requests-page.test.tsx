@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FakeAnswer, FakeHandler } from '../../../test/fake-fetch';
 import { installFakeFetch } from '../../../test/fake-fetch';
-import { buildUser, signInAs } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { buildUser, shellFakes, signInAs } from '../../../test/fixtures';
+import { renderApp, renderWithProviders } from '../../../test/render';
 import { buildTransitionResult } from '../../lifecycle/lifecycle.fixtures';
 import {
   buildEstimate,
@@ -404,6 +404,57 @@ describe('selection', () => {
     for (const label of ['DELIVER', 'delete', 'REVIEW', 'ASSIGN']) {
       expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
     }
+  });
+});
+
+describe("a request that moves to another list (the app's routes)", () => {
+  it('COMPLETE JOB takes the job to Pickups with its details still mounted, so DELIVER can be pressed at once', async () => {
+    let job = buildRequest({ currentState: 'started', assignedTo: 7, installerName: 'Elite Auto Film' });
+    signInAs(installer);
+    installFakeFetch({
+      ...shellFakes(installer),
+      'POST /api/page-views': { status: 201, body: { success: true } },
+      // A started job is in Jobs, a finished one in Pickups.
+      'GET /api/requestimates/list/': (call) => {
+        const mode = call.url.searchParams.get('mode');
+        const isListed = { jobs: 'started', pickups: 'finished' }[mode ?? ''] === job.currentState;
+        return listAnswer(isListed ? [job] : []);
+      },
+      ...detailFakes(job, { request: undefined }),
+      'GET /api/requestimates/requestbyID/': () => ({ body: job }),
+      'POST /api/requestimates/7/actions/completeJob': () => {
+        job = { ...job, currentState: 'finished', current_state: 'finished' };
+        return {
+          body: buildTransitionResult({
+            action: 'completeJob',
+            from: 'started',
+            currentState: 'finished',
+            current_state: 'finished',
+            message: 'Job completed',
+            redirectTo: '/pickups',
+          }),
+        };
+      },
+    });
+    const { router } = renderApp('/jobs?id=7');
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    const details = screen.getByRole('region', { name: 'Summary' });
+    await user.click(within(actions).getByRole('button', { name: 'COMPLETE JOB' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'Complete this job?' });
+    await user.click(within(confirmation).getByRole('button', { name: 'COMPLETE JOB' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pickups'));
+    expect(router.state.location.search).toBe('?id=7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pickups' })).toBeInTheDocument();
+    const deliver = await within(screen.getByRole('region', { name: 'Actions' })).findByRole('button', {
+      name: 'DELIVER',
+    });
+    // The same details, not a new copy: a press or an open confirmation survives the move (a re-mount
+    // replaced them once the Pickups page mounted, and a press on the button they replaced was lost).
+    expect(screen.getByRole('region', { name: 'Summary' })).toBe(details);
+    await user.click(deliver);
+    expect(await screen.findByRole('dialog', { name: 'Deliver this vehicle?' })).toBeInTheDocument();
   });
 });
 

@@ -26,4 +26,33 @@ describe('useRequestList', () => {
     expect(result.current.data?.items).toHaveLength(1);
     expect(server.callsTo('GET', '/api/requestimates/list/')).toHaveLength(1);
   });
+
+  // The list page stays mounted from one mode to another (an action moves the selected request from Jobs to
+  // Pickups): the next page of the same mode keeps the current one on screen while it loads, another
+  // mode's rows never show under its title.
+  it('keeps the shown page while the next page of the same mode loads, not while another mode loads', async () => {
+    signInAs(buildUser({ userType: 'installer', companyId: 3 }));
+    installFakeFetch({
+      'GET /api/requestimates/list/': (call) =>
+        call.url.searchParams.get('mode') === 'pickups'
+          ? new Promise(() => undefined)
+          : listAnswer([buildRequest()]),
+    });
+    const queryClient = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(
+      ({ mode, page }: { mode: 'jobs' | 'pickups'; page: number }) => useRequestList(3, mode, 25, page),
+      { wrapper, initialProps: { mode: 'jobs', page: 1 } },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    rerender({ mode: 'jobs', page: 2 });
+    expect(result.current.isPlaceholderData).toBe(true);
+    expect(result.current.data?.items).toHaveLength(1);
+    await waitFor(() => expect(result.current.isPlaceholderData).toBe(false));
+    rerender({ mode: 'pickups', page: 1 });
+    expect(result.current.isPending).toBe(true);
+    expect(result.current.data).toBeUndefined();
+  });
 });

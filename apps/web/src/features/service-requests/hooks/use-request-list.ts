@@ -15,8 +15,11 @@ export function useRequestList(companyId: number, mode: TListMode, pageSize: Pag
     queryKey: serviceRequestKeys.list(companyId, mode, pageSize, offset),
     queryFn: ({ signal }) =>
       callApi(serviceRequestCalls.list, { query: { mode, limit: pageSize, offset } }, { signal }),
-    // The current page stays on screen while the next one loads; another company's rows never do.
+    // The current page stays on screen while the next one loads; another company's rows, or another
+    // mode's (the page stays mounted from Jobs to Pickups), never do.
     placeholderData: (previousData, previousQuery) =>
-      keepPreviousDataOfCompany(previousData, previousQuery, companyId),
+      previousQuery?.queryKey[3] === mode
+        ? keepPreviousDataOfCompany(previousData, previousQuery, companyId)
+        : undefined,
   });
 }
