@@ -302,12 +302,14 @@ export const ZBenefitsInterestReply = z.object({
 
 const ZUserIdParams = z.object({ userId: ZDbId });
 export const REFERRAL_PAGE_DEFAULT = 100;
+/** The most referrals a page may hold. */
+export const REFERRAL_PAGE_MAX = 200;
 /**
  * Rows 96, 97 paged newest first (decision 016): `limit` referrals, and `before` — the id of the oldest
  * referral the caller holds — for the ones older than it. A page costs the same however long the history.
  */
 export const ZReferralListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(REFERRAL_PAGE_DEFAULT),
+  limit: z.coerce.number().int().min(1).max(REFERRAL_PAGE_MAX).default(REFERRAL_PAGE_DEFAULT),
   before: ZDbId.optional().describe('A referral id from a page already read: the page after it'),
 });
 export type TReferralListQuery = z.infer<typeof ZReferralListQuery>;

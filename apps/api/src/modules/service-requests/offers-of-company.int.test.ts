@@ -38,6 +38,14 @@ describe('GET /requestOffered/{typeId}: pages and exact totals of a long history
     return { installerId, session };
   });
 
+  /** A page of the installer's offers. */
+  const get = (query: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/requestOffered/${t.installerId}?${query}`,
+      headers: t.session.headers,
+    });
+
   /** A dealership with a signed-in user, and an installer to quote on its requests. */
   const dealerAndQuotingInstaller = async () => {
     const db = t.database.db;
@@ -50,12 +58,6 @@ describe('GET /requestOffered/{typeId}: pages and exact totals of a long history
   };
 
   it('says the exact total, and pages in offer order', async () => {
-    const get = (query: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/requestOffered/${t.installerId}?${query}`,
-        headers: t.session.headers,
-      });
     const first = await get('limit=5');
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe(String(MANY + 1));
@@ -74,6 +76,26 @@ describe('GET /requestOffered/{typeId}: pages and exact totals of a long history
     expect(Math.min(...last.json<{ offerId: number }[]>().map((o) => o.offerId))).toBeGreaterThan(
       Math.max(...ids),
     );
+  });
+
+  it('pages in the same order whichever bound its window is first cut at (windowBound)', async () => {
+    const ids = async (query: string) =>
+      (await get(query)).json<{ offerId: number }[]>().map((o) => o.offerId);
+    // Pages of 200: the first window is cut at 200, the next four at 1,000, the last at 5,000.
+    const walked: number[] = [];
+    for (let offset = 0; offset <= MANY; offset += 200)
+      walked.push(...(await ids(`limit=200&offset=${offset}`)));
+    expect(walked).toHaveLength(MANY + 1);
+    expect(new Set(walked).size).toBe(MANY + 1);
+    expect(walked).toEqual([...walked].sort((a, b) => a - b));
+    // Pages across a bound agree with the walk.
+    expect(await ids('limit=10&offset=195')).toEqual(walked.slice(195, 205));
+    expect(await ids('limit=10&offset=995')).toEqual(walked.slice(995, 1005));
+    // Past every bound: an empty page, and the total.
+    const deep = await get('limit=50&offset=6000');
+    expect(deep.statusCode).toBe(200);
+    expect(deep.json()).toEqual([]);
+    expect(deep.headers['x-total-count']).toBe(String(MANY + 1));
   });
 
   it('gives a dealership the quotes awaiting its choice, not a losing quote on a request it has assigned', async () => {

@@ -16,7 +16,14 @@ import {
   statesOf,
   type Viewer,
 } from './service-requests.scopes';
-import { P, type Statements, textEntryBytes, versionSql } from './service-requests.statements.repository';
+import {
+  P,
+  type Statements,
+  textEntryBytes,
+  versionSql,
+  windowBound,
+  windowOf,
+} from './service-requests.statements.repository';
 import { requestJoins, requestJsonSql } from './service-requests.wire.repository';
 
 /** The list reads: a list scope's page (cached), and a company's offers. */
@@ -39,7 +46,8 @@ export function createListReads({ run, cachedRead }: Statements) {
       const modes = [...scope.modes].sort();
       const part = scope.role === 'installer' ? scope.part : 'all';
       const keyset = paging.after !== undefined;
-      const shape = `list_${scope.role}_${modes.join('_')}_${part}${keyset ? '_after' : ''}`;
+      const bound = windowBound(paging.limit + paging.offset);
+      const shape = `list_${scope.role}_${modes.join('_')}_${part}${keyset ? '_after' : ''}_w${bound ?? 'deep'}`;
       const versionScope = scope.role === 'dealer' ? 'd' : 'i';
       const after = paging.after ?? { us: 0, id: 0 };
       const page = await cachedRead(
@@ -61,7 +69,7 @@ export function createListReads({ run, cachedRead }: Statements) {
             () => sql`
               with page as (
                 select v.id, v.available_date
-                from (${unionOf(branches, keyset)}) v
+                from (${unionOf(branches, keyset, bound)}) v
                 order by v.available_date, v.id
                 limit ${P.limit} offset ${P.offset}
               )
@@ -122,17 +130,26 @@ export function createListReads({ run, cachedRead }: Statements) {
       // offset on the arm itself would skip them and then give a whole window. An installer's: one range
       // of the partial index of its offers not 'deleted', less those of deleted requests (the offer's
       // copy). A dealership's: its first answered requests in list order, then their accepted offers.
+      const bound = windowBound(paging.limit + paging.offset);
       const window =
         viewer.role === 'installer'
-          ? sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
+          ? windowOf(
+              sql`select o.id, o.id as s1, 0 as s2, 0 as s3 from request_offers o
                 where o.installer_id = ${P.companyId} and o.current_status <> 'deleted'
                   and not o.request_deleted
-                order by o.id limit ${P.window}`
+                order by o.id`,
+              sql`s1`,
+              bound,
+            )
           : sql`select o.id, sr.available_date as s1, sr.id as s2, o.id as s3
-                from (select sr.id, sr.available_date from service_requests sr
+                from (${windowOf(
+                  sql`select sr.id, sr.available_date from service_requests sr
                       where sr.requestor_dealer_id = ${P.companyId} and sr.current_state = 'answered'
                         and sr.request_type = 'dealer' and sr.deleted_at is null
-                      order by sr.available_date, sr.id limit ${P.window}) sr
+                      order by sr.available_date, sr.id`,
+                  sql`available_date, id`,
+                  bound,
+                )}) sr
                 join request_offers o on o.request_id = sr.id and o.current_status = 'accepted'
                 order by sr.available_date, sr.id, o.id limit ${P.window}`;
       const key =
@@ -140,7 +157,7 @@ export function createListReads({ run, cachedRead }: Statements) {
           ? sql`c.branch = 'company_offers_installer' and c.state = 'live'`
           : sql`c.branch = 'company_offers_dealer' and c.state = 'accepted'`;
       const [found] = await run<{ total: number; items: string }>(
-        `company_offers_${viewer.role}`,
+        `company_offers_${viewer.role}_w${bound ?? 'deep'}`,
         () => sql`
           select t.total,
             coalesce(json_agg(r.item order by r.s1, r.s2, r.s3) filter (where r.s1 is not null), '[]')::text
@@ -217,15 +234,22 @@ function stateLiteral(state: TRequestState): SQL {
   return sql.raw(`'${state}'`);
 }
 
-/** `select id, available_date` of one branch, in list order, at most the page's window (after a cursor). */
-function branchPageSql(b: Branch, keyset: boolean): SQL {
+/**
+ * `select id, available_date` of one branch, in list order, at most the page's window (after a cursor),
+ * cut first at the window's bound (windowOf).
+ */
+function branchPageSql(b: Branch, keyset: boolean, bound: number | null): SQL {
   const state = stateLiteral(b.state);
   const cursorDate = sql`(timestamptz 'epoch' + ${P.afterUs} * interval '1 microsecond')`;
   // The first condition bounds the index range; the second skips the cursor's own date up to its id.
   const afterCursor = (date: SQL, id: SQL) =>
     keyset ? sql`and ${date} >= ${cursorDate} and (${date}, ${id}) > (${cursorDate}, ${P.afterId})` : sql``;
-  const ordered = (date: SQL, id: SQL) =>
-    sql`${afterCursor(date, id)} order by ${date}, ${id} limit ${P.window}`;
+  const ordered = (date: SQL, id: SQL) => sql`${afterCursor(date, id)} order by ${date}, ${id}`;
+  return windowOf(branchRangeSql(b, state, ordered), sql`available_date, id`, bound);
+}
+
+/** The ordered range of one branch: `select id, available_date` in list order, not cut. */
+function branchRangeSql(b: Branch, state: SQL, ordered: (date: SQL, id: SQL) => SQL): SQL {
   switch (b.branch) {
     case 'dealer':
       return sql`select sr.id, sr.available_date from service_requests sr
@@ -249,11 +273,11 @@ function branchPageSql(b: Branch, keyset: boolean): SQL {
 }
 
 /** The branches' windows together (they are disjoint: by branch and state, so no de-duplication). */
-function unionOf(branches: readonly Branch[], keyset: boolean): SQL {
+function unionOf(branches: readonly Branch[], keyset: boolean, bound: number | null): SQL {
   if (branches.length === 0)
     return sql`select null::int as id, null::timestamptz as available_date where false`;
   return sql.join(
-    branches.map((b) => sql`(${branchPageSql(b, keyset)})`),
+    branches.map((b) => sql`(${branchPageSql(b, keyset, bound)})`),
     sql` union all `,
   );
 }

@@ -132,6 +132,11 @@ describe('service requests: lists and detail', () => {
         next_cursor: null,
       });
       expect(beyond.headers['x-total-count']).toBe(String(expected[who]?.requests.length));
+      // Pages whose window is cut at a larger bound, or at none (windowBound): the same empty page.
+      for (const offset of [300, 6000]) {
+        const deep = await suite.get(who, `/api/requestimates/list/?offset=${offset}`);
+        expect(deep.json()).toMatchObject({ items: [], total: all.length, offset, next_cursor: null });
+      }
     });
 
     it('pages by keyset: following next_cursor walks the whole list once, in order', async () => {
