@@ -764,6 +764,61 @@ async function explain(engine, query, ids) {
   }
 }
 
+/**
+ * Whether PostgreSQL keeps one plan for each list statement or plans every call anew (issue 20): each
+ * list is read KEPT_PLAN_RUNS times through the server's own repositories on one connection, then
+ * pg_prepared_statements says how many of those runs were planned for their values (custom plans). After
+ * the first five, a statement whose kept plan is chosen is planned no more; one planned every call costs
+ * its planning time on every page (0.1–2 ms here).
+ */
+const KEPT_PLAN_RUNS = 12;
+
+async function reportKeptPlans(url) {
+  const fromApi = (p) => pathToFileURL(path.join(root, 'apps/api/src', p)).href;
+  const { openDatabase } = await tsImport(fromApi('db/client.ts'), import.meta.url);
+  const { createServiceRequestsRepository } = await tsImport(
+    fromApi('modules/service-requests/service-requests.repository.ts'),
+    import.meta.url,
+  );
+  const { createReferralsRepository } = await tsImport(
+    fromApi('modules/referrals/referrals.repository.ts'),
+    import.meta.url,
+  );
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    const lists = createServiceRequestsRepository(handle.db);
+    const referrals = createReferralsRepository(handle.db);
+    const dealer = { role: 'dealer', dealerId: 1 };
+    const installer = { role: 'installer', installerId: 1, part: 'all' };
+    const reads = [
+      () => lists.listRequests({ ...dealer, modes: ['jobs'] }, { limit: 50, offset: 0 }),
+      () => lists.listRequests({ ...dealer, modes: ['requests', 'jobs', 'pickups'] }, { limit: 50, offset: 500 }),
+      () => lists.listRequests({ ...installer, modes: ['requests'] }, { limit: 50, offset: 0 }),
+      () => lists.listRequests({ ...installer, modes: ['jobs'] }, { limit: 50, offset: 0 }),
+      () => lists.findFullRequest({ role: 'dealer', companyId: 1 }, 1),
+      () => lists.listOffersOfCompany({ role: 'installer', companyId: 1 }, { limit: 50, offset: 100 }),
+      () => lists.listOffersOfCompany({ role: 'dealer', companyId: 1 }, { limit: 50, offset: 20 }),
+      () => referrals.listForDealer(1, { limit: 50 }),
+      () => referrals.listForInstaller(1, new Date(), { limit: 50 }),
+    ];
+    for (let i = 0; i < KEPT_PLAN_RUNS; i++) for (const read of reads) await read();
+    const { rows } = await handle.db.execute(
+      `select name, generic_plans, custom_plans from pg_prepared_statements where name <> '' order by name`,
+    );
+    for (const row of rows) {
+      const custom = Number(row.custom_plans);
+      report(
+        'postgres',
+        `kept plan: ${row.name}, runs planned anew of ${custom + Number(row.generic_plans)}`,
+        custom,
+        custom <= 5 ? '≤ 5 (kept)' : '(planned each call)',
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 const queries = await captureQueries();
@@ -798,6 +853,7 @@ async function runSize() {
         );
         const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
         const query = async (q, id) => (await pool.query(withId(q, id))).rows;
+        await reportKeptPlans(url);
         // One connection: the generic plans are prepared and explained on the same session.
         const session = await pool.connect();
         try {
