@@ -1,5 +1,6 @@
 import { REFERRAL_PAGE_MAX } from '@app/contracts/referrals.contract';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { referralExpirationDate } from '@app/domain/referrals/referral-status';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
@@ -151,7 +152,17 @@ export function createReferralsRepository(db: Db) {
         `referrals_offered_page${suffix}`,
         and(
           eq(referrals.status, 'OFFERED'),
-          or(isNull(referrals.expirationDate), gt(referrals.expirationDate, sql.placeholder('now'))),
+          // Still open: expiring after now, and at the latest when a lead added now would (they expire
+          // REFERRAL_VALID_DAYS after they were added). The upper bound changes no answer, but tells the
+          // plan PostgreSQL keeps for any `now` that the range of the partial index of open leads is narrow;
+          // without it that plan walks the installer's offers against the whole referral history.
+          or(
+            isNull(referrals.expirationDate),
+            and(
+              gt(referrals.expirationDate, sql.placeholder('now')),
+              lte(referrals.expirationDate, sql.placeholder('latest')),
+            ),
+          ),
           sql`exists (select 1 from referral_offers o
                       where o.referral_id = ${referrals.id} and o.installer_id = ${sql.placeholder('companyId')})`,
           pagedAfter(paged),
@@ -184,7 +195,7 @@ export function createReferralsRepository(db: Db) {
       const values = pageValues(installerId, page);
       const [claimed, offered] = await Promise.all([
         statements.claimed.execute(values),
-        statements.offered.execute({ ...values, now }),
+        statements.offered.execute({ ...values, now, latest: referralExpirationDate(now) }),
       ]);
       const merged = [...claimed, ...offered]
         .sort((a, b) => b.row.dateAdded.getTime() - a.row.dateAdded.getTime() || b.row.id - a.row.id)
