@@ -792,7 +792,8 @@ async function reportKeptPlans(url) {
     const installer = { role: 'installer', installerId: 1, part: 'all' };
     const reads = [
       () => lists.listRequests({ ...dealer, modes: ['jobs'] }, { limit: 50, offset: 0 }),
-      () => lists.listRequests({ ...dealer, modes: ['requests', 'jobs', 'pickups'] }, { limit: 50, offset: 500 }),
+      () =>
+        lists.listRequests({ ...dealer, modes: ['requests', 'jobs', 'pickups'] }, { limit: 50, offset: 500 }),
       () => lists.listRequests({ ...installer, modes: ['requests'] }, { limit: 50, offset: 0 }),
       () => lists.listRequests({ ...installer, modes: ['jobs'] }, { limit: 50, offset: 0 }),
       () => lists.findFullRequest({ role: 'dealer', companyId: 1 }, 1),
