@@ -39,9 +39,10 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customers_owner_name_idx').on(t.owningInstallerId, sql`lower(${t.name})`),
+    // The lists' order (customers.repository.ts listCustomers): a page is one range, read in order.
+    index('customers_owner_name_idx').on(t.owningInstallerId, sql`lower(${t.name})`, t.id),
     index('customers_email_idx').on(sql`lower(${t.email})`),
-    index('customers_dealer_idx').on(t.dealerId),
+    index('customers_dealer_idx').on(t.dealerId, sql`lower(${t.name})`, t.id),
   ],
 );
 

@@ -27,6 +27,8 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
         name: `Ann Example ${String(i).padStart(2, '0')}`,
       });
     }
+    // Written in lower case: the list's name order ignores case, as people read names.
+    await createCustomer(db, { owningInstallerId: one.id, name: 'aaron lowercase' });
     const retail = await createServiceRequest(db, {
       requestType: 'installer',
       requestorInstallerId: one.id,
@@ -92,6 +94,12 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
     expect(names[0]).toBe('Ann Example 00');
     expect((await get('one', `/api/customerInstall/${t.ids.one}?q=5550101`)).json()).toMatchObject([
       { customer_name: 'Rita Retail' },
+    ]);
+    const firstPage = (await get('one', `/api/customerInstall/${t.ids.one}?limit=3`)).json() as Json[];
+    expect(firstPage.map((c) => c.customer_name)).toEqual([
+      'aaron lowercase',
+      'Ann Example 00',
+      'Ann Example 01',
     ]);
     expect((await get('one', `/api/customerInstall/${t.ids.one}?limit=0`)).statusCode).toBe(400);
     expect((await get('one', `/api/customerInstall/${t.ids.one}?limit=501`)).statusCode).toBe(400);

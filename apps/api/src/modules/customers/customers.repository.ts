@@ -110,7 +110,9 @@ export function createCustomersRepository(db: Db) {
             searchFilter(customers.name, customers.phone, q),
           ),
         )
-        .orderBy(asc(customers.name), asc(customers.id))
+        // Case-insensitive name order: one range of customers_owner_name_idx / customers_dealer_idx, cut at
+        // the limit, however many customers the company has gathered.
+        .orderBy(sql`lower(${customers.name})`, asc(customers.id))
         .limit(limit);
       return rows.map(toCustomer);
     },
