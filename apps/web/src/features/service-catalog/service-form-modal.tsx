@@ -9,7 +9,7 @@ import { calculateWholesalePrice, DEFAULT_WHOLESALE_MARGIN_BPS } from '@app/doma
 import { sizeLabel, type VehicleSize } from '@app/domain/vehicles/vehicle-size';
 import { Autocomplete, Button, Fieldset, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormFooter } from '../../lib/form-footer';
 import {
   type CatalogEntry,
@@ -60,6 +60,16 @@ export function ServiceFormModal({
   const [form, setForm] = useState<ServiceFormState>(() => initialForm(entry, category));
   const [errors, setErrors] = useState<ServiceFormError[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each refused submit, so the first field in error takes the focus once the errors are drawn.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    // Focus the first field in error (WCAG 3.3.1): its input carries aria-invalid.
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    // Clear of the modal's sticky title on a phone, with its label in view.
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
   const save = useMutation({
     mutationFn: () => saveService(installerId, entry?.serviceId ?? null, form),
     onSuccess: onSaved,
@@ -73,13 +83,7 @@ export function ServiceFormModal({
     const result = validateServiceForm(form);
     if (!result.ok) {
       setErrors(result.errors);
-      // Focus the first field in error (WCAG 3.3.1): its input carries aria-invalid.
-      requestAnimationFrame(() => {
-        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-        first?.focus();
-        // Clear of the modal's sticky title on a phone, with its label in view.
-        first?.scrollIntoView?.({ block: 'center' });
-      });
+      setRefusals((n) => n + 1);
       return;
     }
     setErrors([]);
