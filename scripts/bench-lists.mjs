@@ -235,16 +235,18 @@ with expired as (
   insert into referrals (dealer_id, status, bonus_cents, date_added, expiration_date)
   select sr.requestor_dealer_id, 'OFFERED', 2500, sr.created_date, sr.created_date + interval '30 days'
   from service_requests sr where sr.request_type = 'dealer' and sr.id % 25 = 2
-  returning id)
-insert into referral_offers (referral_id, installer_id, rank, token_hash)
-select e.id, ((e.id * 7 + k) % 200) + 1, k, md5(e.id || '-' || k) from expired e cross join generate_series(0, 2) k;
+  returning id, date_added)
+insert into referral_offers (referral_id, installer_id, rank, token_hash, offered_at)
+select e.id, ((e.id * 7 + k) % 200) + 1, k, md5(e.id || '-' || k), e.date_added
+from expired e cross join generate_series(0, 2) k;
 with open_leads as (
   insert into referrals (dealer_id, status, bonus_cents, date_added, expiration_date)
   select (g % 50) + 1, 'OFFERED', 2500, now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '30 days'
   from generate_series(1, 600) g
-  returning id)
-insert into referral_offers (referral_id, installer_id, rank, token_hash)
-select o.id, ((o.id * 7 + k) % 200) + 1, k, md5('open-' || o.id || '-' || k) from open_leads o cross join generate_series(0, 2) k;
+  returning id, date_added)
+insert into referral_offers (referral_id, installer_id, rank, token_hash, offered_at)
+select o.id, ((o.id * 7 + k) % 200) + 1, k, md5('open-' || o.id || '-' || k), o.date_added
+from open_leads o cross join generate_series(0, 2) k;
 
 insert into users (email, name, user_type, access, dealer_id, installer_id, password_hash)
 values ('bench-dealer@bench.test', 'Bench Dealer User', 'dealer', 'STANDARD', 1, null, '${hashLiteral}'),

@@ -6,6 +6,10 @@ import {
   type ReferralStatus,
   referralDaysRemaining,
   referralExpirationDate,
+  referralOffersOpenSince,
+  referralStatuses,
+  referralStatusesBeforeClaim,
+  referralStatusesInWork,
 } from './referral-status';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -74,6 +78,26 @@ describe('expiration and days remaining (decision 010)', () => {
     expect(referralDaysRemaining(new Date('2026-11-25T13:00:00Z'), NOW)).toBe(1);
     expect(referralDaysRemaining(past, NOW)).toBe(0);
     expect(referralDaysRemaining(null, NOW)).toBeNull();
+  });
+
+  it('an offer of a lead still claimable now was made in the last 30 days: it came after the lead was added', () => {
+    const since = referralOffersOpenSince(NOW);
+    expect(since.toISOString()).toBe('2026-10-26T12:00:00.000Z');
+    // A lead added (and offered) just after `since` is still open now; one added at `since` has expired.
+    const justAfter = new Date(since.getTime() + 1);
+    expect(
+      isReferralExpired({ status: 'OFFERED', expirationDate: referralExpirationDate(justAfter) }, NOW),
+    ).toBe(false);
+    expect(isReferralExpired({ status: 'OFFERED', expirationDate: referralExpirationDate(since) }, NOW)).toBe(
+      true,
+    );
+  });
+
+  it('the statuses before the claim expire, those in work do not, and with COMPLETE they are every status', () => {
+    for (const status of referralStatusesBeforeClaim)
+      expect(isReferralExpired(at(status, past), NOW)).toBe(true);
+    for (const status of referralStatusesInWork) expect(isReferralExpired(at(status, past), NOW)).toBe(false);
+    expect([...referralStatusesBeforeClaim, ...referralStatusesInWork, 'COMPLETE']).toEqual(referralStatuses);
   });
 });
 

@@ -47,6 +47,13 @@ export function referralStatusRank(status: ReferralStatus): number {
   return rank[status];
 }
 
+/** The statuses of a lead not yet claimed: it expires (isReferralExpired). */
+export const referralStatusesBeforeClaim = referralStatuses.filter((s) => rank[s] < rank.CLAIMED);
+/** The statuses of a claimed lead still on its way to COMPLETE: it does not expire. */
+export const referralStatusesInWork = referralStatuses.filter(
+  (s) => rank[s] >= rank.CLAIMED && rank[s] < rank.COMPLETE,
+);
+
 /** What can happen to a referral, and who makes it happen. */
 export type ReferralEvent =
   | { type: 'contactSent' }
@@ -142,6 +149,15 @@ const DAY_MS = 86_400_000;
 
 export function referralExpirationDate(dateAdded: Date): Date {
   return new Date(dateAdded.getTime() + REFERRAL_VALID_DAYS * DAY_MS);
+}
+
+/**
+ * The earliest an offer of a lead still claimable at `now` can have been made: the lead was added less than
+ * REFERRAL_VALID_DAYS ago (it expires then), and it is offered after it was added. Offers made before are of
+ * expired leads, so a read of the open offers need not look further back.
+ */
+export function referralOffersOpenSince(now: Date): Date {
+  return new Date(now.getTime() - REFERRAL_VALID_DAYS * DAY_MS);
 }
 
 /** Whole days left to claim ('N days remaining'), rounded up; 0 once expired. */

@@ -89,6 +89,8 @@ export async function createReferral(db: DbOrTx, input: CreateReferralInput = {}
         installerId: offer.installerId,
         rank: index + 1,
         tokenHash: hashClaimToken(offer.token),
+        // Offered as the lead was added: an offer never precedes its lead (the open offers are read by date).
+        offeredAt: referral.dateAdded,
       })),
     );
   }

@@ -42,7 +42,8 @@ export const referrals = pgTable(
     vehicleModel: text('vehicle_model'),
     status: text('status').notNull().default('NEW'),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
-    expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    /** When the lead can no longer be claimed: REFERRAL_VALID_DAYS after it was added (decision 010). */
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     specialistAction: text('specialist_action').notNull().default('available'),
     benefitsTokenHash: text('benefits_token_hash'),
     claimedByInstallerId: integer('claimed_by_installer_id').references(() => installers.id, {
@@ -79,6 +80,8 @@ export const referrals = pgTable(
     // leads still claimable (OFFERED and not expired: a range of the next 30 days of expiry dates).
     index('referrals_dealer_list_idx').on(t.dealerId, t.dateAdded, t.id),
     index('referrals_claimed_list_idx').on(t.claimedByInstallerId, t.dateAdded, t.id),
+    // The leads an installer claimed and has not converted yet (its navigation count).
+    index('referrals_claimed_open_idx').on(t.claimedByInstallerId).where(sql`${t.status} = 'CLAIMED'`),
     index('referrals_offered_open_idx').on(t.expirationDate).where(sql`${t.status} = 'OFFERED'`),
     index('referrals_request_idx').on(t.requestId),
     uniqueIndex('referrals_benefits_token_unique').on(t.benefitsTokenHash),
@@ -125,7 +128,10 @@ export const referralOffers = pgTable(
   (t) => [
     primaryKey({ columns: [t.referralId, t.installerId] }),
     uniqueIndex('referral_offers_token_unique').on(t.tokenHash),
-    index('referral_offers_installer_idx').on(t.installerId),
+    // An installer's offers by when they were made. An offer comes after its lead was added, so the leads
+    // still claimable were offered within the last REFERRAL_VALID_DAYS: one range of this index, whatever
+    // the installer's history (the referrals list and the navigation count, decision 028).
+    index('referral_offers_installer_offered_idx').on(t.installerId, t.offeredAt),
   ],
 );
 

@@ -146,6 +146,14 @@ export const serviceRequests = pgTable(
     index('service_requests_open_idx')
       .on(t.currentState, t.availableDate)
       .where(sql`${t.assignedInstallerId} is null and ${t.deletedAt} is null`),
+    // An installer's jobs for one dealership, newest first (SHOW JOBS on the customers screen): one range
+    // per side of the work, assigned or requested, cut at the page, whatever the dealership's other work.
+    index('service_requests_assigned_dealer_idx')
+      .on(t.assignedInstallerId, t.dealerId, t.availableDate, t.id)
+      .where(sql`${t.dealerId} is not null and ${t.deletedAt} is null`),
+    index('service_requests_requestor_installer_dealer_idx')
+      .on(t.requestorInstallerId, t.dealerId, t.availableDate, t.id)
+      .where(sql`${t.dealerId} is not null and ${t.deletedAt} is null`),
     index('service_requests_customer_idx').on(t.customerId),
     index('service_requests_vehicle_idx').on(t.vehicleId),
     index('service_requests_vin_idx').on(t.vin),

@@ -1,5 +1,15 @@
+import {
+  REFERRAL_VALID_DAYS,
+  referralStatusesBeforeClaim,
+  referralStatusesInWork,
+} from '@app/domain/referrals/referral-status';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+
+/** A constant list of statuses, written into the SQL (the domain's names, never input). */
+const statusList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((s) => `'${s}'`).join(',')})`);
+/** How long a lead can be claimed after it was added (decision 010). */
+const validFor = sql.raw(`interval '${REFERRAL_VALID_DAYS} days'`);
 
 export type StateCount = { state: string; total: number };
 
@@ -40,23 +50,36 @@ export function createNavigationRepository(db: Db) {
       return r.map((x) => ({ state: x.state, total: Number(x.total) }));
     },
 
-    /** Referrals still in play for a dealer (not yet COMPLETE). */
+    /**
+     * Referrals still in play for a dealer: not yet claimed and not expired, or claimed and not yet COMPLETE.
+     * Each part is ranges of referrals_dealer_status_idx: the unclaimed ones of the last REFERRAL_VALID_DAYS
+     * (a lead expires then), and the claimed ones in work; never the dealership's expired or complete history.
+     */
     async countDealerReferrals(dealerId: number): Promise<number> {
       const r = await rows<{ total: number }>(sql`
-        select count(*)::int as total from referrals where dealer_id = ${dealerId} and status <> 'COMPLETE'`);
+        select (select count(*) from referrals r
+                 where r.dealer_id = ${dealerId} and r.status in ${statusList(referralStatusesBeforeClaim)}
+                   and r.date_added > now() - ${validFor} and r.expiration_date > now())
+             + (select count(*) from referrals r
+                 where r.dealer_id = ${dealerId} and r.status in ${statusList(referralStatusesInWork)})
+               as total`);
       return Number(r[0]?.total ?? 0);
     },
 
     /**
      * Leads an installer can act on: offered to it and still claimable (not expired), or claimed by it and not
-     * yet converted.
+     * yet converted. The offered ones are among its offers of the last REFERRAL_VALID_DAYS (an offer comes
+     * after its lead was added), one range of referral_offers_installer_offered_idx; the claimed ones are
+     * referrals_claimed_open_idx. Neither reads the installer's history.
      */
     async countInstallerReferrals(installerId: number): Promise<number> {
       const r = await rows<{ total: number }>(sql`
-        select count(*)::int as total from referrals r
-        where (r.status = 'OFFERED' and (r.expiration_date is null or r.expiration_date > now())
-               and exists (select 1 from referral_offers o where o.referral_id = r.id and o.installer_id = ${installerId}))
-           or (r.claimed_by_installer_id = ${installerId} and r.status = 'CLAIMED')`);
+        select (select count(*) from referral_offers o join referrals r on r.id = o.referral_id
+                 where o.installer_id = ${installerId} and o.offered_at > now() - ${validFor}
+                   and r.status = 'OFFERED' and r.expiration_date > now())
+             + (select count(*) from referrals r
+                 where r.claimed_by_installer_id = ${installerId} and r.status = 'CLAIMED')
+               as total`);
       return Number(r[0]?.total ?? 0);
     },
 

@@ -71,9 +71,18 @@ describe('navigation counts', () => {
       currentState: 'new',
     });
 
+    // The dealer's referrals in play: a new lead and an offered one (counted), a claimed one in work
+    // (counted), a complete one and one that expired unclaimed (not).
     await createReferral(db, { dealerId, status: 'NEW' });
     await createReferral(db, { dealerId, status: 'OFFERED' });
     await createReferral(db, { dealerId, status: 'COMPLETE' });
+    await createReferral(db, { dealerId, status: 'VIEWED', dateAdded: new Date('2020-01-01T00:00:00Z') });
+    await createReferral(db, {
+      dealerId,
+      status: 'SCHEDULED',
+      claimedByInstallerId: installerId,
+      dateAdded: new Date('2020-01-01T00:00:00Z'),
+    });
     await createReferral(db, { dealerId: otherDealerId, status: 'NEW' });
     // Leads for the installer: offered to it (counted), offered only to another (not), offered but expired
     // (not), claimed by it and not yet converted (counted), converted (not).
@@ -113,7 +122,7 @@ describe('navigation counts', () => {
       requestCount: 2,
       jobCount: 3,
       pickupCount: 2,
-      referralCount: 2,
+      referralCount: 3, // new, offered, and claimed in work; not the complete or the expired one
       authenticated: 0,
       calendar: null,
     });
@@ -154,7 +163,7 @@ describe('navigation counts', () => {
       collected: 1,
     });
     const refs = await get(t.app, '/api/referralcounts/?userType=dealer', s.headers);
-    expect(refs.json()).toEqual({ referralCount: 2 });
+    expect(refs.json()).toEqual({ referralCount: 3 });
   });
 
   it('gives DIRECT users no referral count, and refuses another company’s counts', async () => {

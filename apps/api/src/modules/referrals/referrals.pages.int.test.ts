@@ -81,6 +81,13 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
       claimedByInstallerId: installer.id,
       claimedAt: hoursAgo(3),
     });
+    // Offered 29 days ago, when it was added: open for one more day, so on the installer's pages.
+    const offeredLongAgo = await createReferral(db, {
+      dealerId: other.id,
+      dateAdded: hoursAgo(24 * 29),
+      status: 'OFFERED',
+      offers: [{ installerId: installer.id, token: 'pages-29-days' }],
+    });
     await createReferral(db, {
       dealerId: other.id,
       dateAdded: hoursAgo(24 * 40),
@@ -97,7 +104,7 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
     const newestFirst = (rows: { id: number; dateAdded: Date }[]) =>
       [...rows].sort((a, b) => b.dateAdded.getTime() - a.dateAdded.getTime() || b.id - a.id).map((r) => r.id);
     dealerNewestFirst = newestFirst(mine);
-    installerNewestFirst = newestFirst([...mine.slice(0, 4), claimedOld, claimedNew]);
+    installerNewestFirst = newestFirst([...mine.slice(0, 4), claimedOld, claimedNew, offeredLongAgo]);
   });
 
   it("a dealership's pages follow one another without gaps or repeats, and hold only its referrals", async () => {
@@ -109,7 +116,7 @@ describe('the referral lists are read a page at a time, newest first (rows 96, 9
   it("an installer's pages merge its claimed leads with those offered to it and still open, newest first", async () => {
     const pages = await readAllPages(t, `/api/referrals/specialist/${installerId}`, installerSession, 2);
     expect(pages.flat()).toEqual(installerNewestFirst);
-    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 0]);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1]);
   });
 
   it('each referral of a page carries its own status history, oldest step first', async () => {

@@ -1,6 +1,6 @@
 import { REFERRAL_PAGE_MAX } from '@app/contracts/referrals.contract';
-import { referralExpirationDate } from '@app/domain/referrals/referral-status';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { referralOffersOpenSince } from '@app/domain/referrals/referral-status';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
@@ -106,27 +106,49 @@ export function createReferralsRepository(db: Db) {
 
   const newestFirst = [desc(referrals.dateAdded), desc(referrals.id)];
   /** The rows after the placeholder `before` in the lists' order, when the page has one. */
-  const pagedAfter = (paged: boolean) =>
+  const pagedAfter = (
+    paged: boolean,
+    dateAdded: SQL | typeof referrals.dateAdded,
+    id: SQL | typeof referrals.id,
+  ) =>
     paged
-      ? sql`(${referrals.dateAdded}, ${referrals.id}) <
+      ? sql`(${dateAdded}, ${id}) <
           (select b.date_added, b.id from referrals b where b.id = ${sql.placeholder('before')})`
       : undefined;
-  /**
-   * A list page as a prepared statement, so the SQL is written once and the database keeps the plan. The
-   * rows in list order are cut first at the most a page holds (a constant), then at the page's `limit`:
-   * with a `limit` parameter alone, the plan PostgreSQL would keep guesses a tenth of the company's rows,
-   * so once a history is long it costs more than planning each call anew, and every call is planned again
-   * (0.1–0.5 ms of the database's time a page at 1M requests, measured in the issue 20 note). Under the
-   * constant the kept plan guesses a tenth of a page, whatever the history, and is kept.
-   */
-  const listStatement = (name: string, where: SQL | undefined) => {
-    // The constant is written into the SQL: Drizzle's limit(n) would send it as a parameter.
-    const page = sql`(${db
+  // Each list's page is its rows in list order cut at the most a page holds, a constant written into the
+  // SQL (Drizzle's limit(n) would send it as a parameter). With a `limit` parameter alone, the plan
+  // PostgreSQL would keep guesses a tenth of the company's rows, so once a history is long it costs more
+  // than planning each call anew, and every call is planned again (0.1–0.5 ms of the database's time a page
+  // at 1M requests, measured in the issue 20 note). Under the constant the kept plan guesses a tenth of a
+  // page, whatever the history, and is kept (decision 028).
+  const pageMax = sql.raw(String(REFERRAL_PAGE_MAX));
+  /** A page of one range of an index in list order (a dealership's referrals, an installer's claimed ones). */
+  const rangePage = (where: SQL | undefined) =>
+    sql`(${db
       .select({ id: referrals.id, dateAdded: referrals.dateAdded })
       .from(referrals)
       .where(where)
-      .orderBy(...newestFirst)} limit ${sql.raw(String(REFERRAL_PAGE_MAX))}) page`;
-    return db
+      .orderBy(...newestFirst)} limit ${pageMax}) page`;
+  /**
+   * A page of the leads offered to the installer and still claimable. An offer is made after its lead was
+   * added and a lead is claimable for REFERRAL_VALID_DAYS after that, so those leads are among the offers
+   * of the last REFERRAL_VALID_DAYS (`since`): one range of referral_offers_installer_offered_idx, each
+   * lead then read by its key. The range is read whole in a subquery the planner cannot flatten
+   * (`offset 0`), then sorted: so no plan, kept or not, can instead walk the referrals in date order and
+   * probe each for an offer, which reads the platform's referral history (decision 028, item 3).
+   */
+  const offeredPage = (paged: boolean) =>
+    sql`(select open.id, open.date_added from (
+           select r.id, r.date_added
+             from referral_offers o join referrals r on r.id = o.referral_id
+            where o.installer_id = ${sql.placeholder('companyId')} and o.offered_at > ${sql.placeholder('since')}
+              and r.status = 'OFFERED' and r.expiration_date > ${sql.placeholder('now')}
+              ${paged ? sql`and ${pagedAfter(true, sql`r.date_added`, sql`r.id`)}` : sql``}
+           offset 0) open
+         order by open.date_added desc, open.id desc limit ${pageMax}) page`;
+  /** A list page as a prepared statement, so the SQL is written once and the database keeps the plan. */
+  const listStatement = (name: string, page: SQL) =>
+    db
       .select(viewColumns)
       .from(page)
       .innerJoin(referrals, sql`${referrals.id} = page.id`)
@@ -135,39 +157,20 @@ export function createReferralsRepository(db: Db) {
       .orderBy(sql`page.date_added desc, page.id desc`)
       .limit(sql.placeholder('limit'))
       .prepare(name);
-  };
   /** The list pages, with and without `before`. */
   const listStatements = (paged: boolean) => {
     const suffix = paged ? '_before' : '';
+    const after = pagedAfter(paged, referrals.dateAdded, referrals.id);
     return {
       dealer: listStatement(
         `referrals_dealer_page${suffix}`,
-        and(eq(referrals.dealerId, sql.placeholder('companyId')), pagedAfter(paged)),
+        rangePage(and(eq(referrals.dealerId, sql.placeholder('companyId')), after)),
       ),
       claimed: listStatement(
         `referrals_claimed_page${suffix}`,
-        and(eq(referrals.claimedByInstallerId, sql.placeholder('companyId')), pagedAfter(paged)),
+        rangePage(and(eq(referrals.claimedByInstallerId, sql.placeholder('companyId')), after)),
       ),
-      offered: listStatement(
-        `referrals_offered_page${suffix}`,
-        and(
-          eq(referrals.status, 'OFFERED'),
-          // Still open: expiring after now, and at the latest when a lead added now would (they expire
-          // REFERRAL_VALID_DAYS after they were added); the upper bound changes no answer. It was meant to
-          // keep the plan PostgreSQL keeps for any `now` on the partial index of open leads, but measured
-          // at 100k that plan still walks the referral history (decision 028, item 3: still to do).
-          or(
-            isNull(referrals.expirationDate),
-            and(
-              gt(referrals.expirationDate, sql.placeholder('now')),
-              lte(referrals.expirationDate, sql.placeholder('latest')),
-            ),
-          ),
-          sql`exists (select 1 from referral_offers o
-                      where o.referral_id = ${referrals.id} and o.installer_id = ${sql.placeholder('companyId')})`,
-          pagedAfter(paged),
-        ),
-      ),
+      offered: listStatement(`referrals_offered_page${suffix}`, offeredPage(paged)),
     };
   };
   const pages = { first: listStatements(false), later: listStatements(true) };
@@ -187,15 +190,15 @@ export function createReferralsRepository(db: Db) {
     /**
      * A page of the leads the installer claimed and of those offered to it and still claimable, newest
      * first. Each arm is read in index order and limited before the merge (decision 016): the claimed ones
-     * through referrals_claimed_list_idx, the claimable ones through referrals_offered_open_idx — a lead is
-     * claimable only until it expires, 30 days after it was added, so that arm never reads older history.
+     * through referrals_claimed_list_idx, the claimable ones among the installer's offers of the last
+     * REFERRAL_VALID_DAYS (`offeredPage`), so that arm never reads older history.
      */
     async listForInstaller(installerId: number, now: Date, page: ReferralPage): Promise<ReferralView[]> {
       const statements = page.before === undefined ? pages.first : pages.later;
       const values = pageValues(installerId, page);
       const [claimed, offered] = await Promise.all([
         statements.claimed.execute(values),
-        statements.offered.execute({ ...values, now, latest: referralExpirationDate(now) }),
+        statements.offered.execute({ ...values, now, since: referralOffersOpenSince(now) }),
       ]);
       const merged = [...claimed, ...offered]
         .sort((a, b) => b.row.dateAdded.getTime() - a.row.dateAdded.getTime() || b.row.id - a.row.id)
