@@ -43,13 +43,56 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
       currentState: 'finished',
       history: 'none',
     });
+    // A dealership's jobs are read newest first from the installer's two sides of the work, cut at 50: jobs
+    // assigned to it, and work it booked for the dealership itself (on both sides, listed once). Sun's
+    // work with another installer and deleted work are never listed.
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000);
+    const sunJobs: { id: number; at: Date }[] = [
+      { id: dealerJob.request.id, at: dealerJob.request.availableDate },
+    ];
+    for (let i = 0; i < 60; i += 1) {
+      const booked = i % 2 === 1;
+      const job = await createServiceRequest(db, {
+        ...(booked
+          ? { requestType: 'installer', requestorInstallerId: one.id }
+          : { requestType: 'dealer', assignedInstallerId: one.id }),
+        dealerId: sun.id,
+        // Two jobs a day: the id orders the pair.
+        availableDate: day(Math.floor(i / 2)),
+        currentState: i % 3 === 0 ? 'collected' : 'scheduled',
+        history: 'none',
+      });
+      sunJobs.push({ id: job.request.id, at: day(Math.floor(i / 2)) });
+    }
+    await createServiceRequest(db, {
+      dealerId: sun.id,
+      assignedInstallerId: two.id,
+      availableDate: day(100),
+      currentState: 'scheduled',
+      history: 'none',
+    });
+    await createServiceRequest(db, {
+      dealerId: sun.id,
+      assignedInstallerId: one.id,
+      availableDate: day(101),
+      currentState: 'deleted',
+      history: 'none',
+    });
+    const sunNewest = [...sunJobs]
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id)
+      .slice(0, 50)
+      .map((j) => j.id);
+    // The dealerships of the type-ahead: the linked Sun Motors and Bay Cars, which One added but is not
+    // linked to; not Two's own dealership, nor a stranger.
+    await createDealer(db, { name: 'Bay Cars', createdByInstallerId: one.id });
+    await createDealer(db, { name: 'Two Cars', createdByInstallerId: two.id });
     const user = userMaker(db, PASSWORD);
     await user('cj-one@example.test', { installerId: one.id });
     await user('cj-assist@example.test', { installerId: one.id }, 'ASSIST');
     await user('cj-two@example.test', { installerId: two.id });
     await user('cj-dealer@example.test', { dealerId: sun.id });
     return {
-      jobs: { retail: retail.request.id, dealer: dealerJob.request.id },
+      jobs: { retail: retail.request.id, dealer: dealerJob.request.id, sunNewest },
       as: await signInAll(app, PASSWORD, {
         one: 'cj-one@example.test',
         assist: 'cj-assist@example.test',
@@ -70,7 +113,7 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
     expect((customerJobs.json() as Json[])[0]).toMatchObject({ currentState: 'scheduled' });
     const dealerJobs = await get('one', `/api/getDealerJobs/${t.ids.sun}/${t.ids.one}/`);
     expect(dealerJobs.statusCode, dealerJobs.body).toBe(200);
-    expect((dealerJobs.json() as Json[]).map((j) => j.requestId)).toEqual([t.jobs.dealer]);
+    expect((dealerJobs.json() as Json[]).map((j) => j.requestId)).toEqual(t.jobs.sunNewest);
     // ASSIST reads (read-only, decision 22).
     expect((await get('assist', `/api/getcustomerjobs/${t.ids.rita}/${t.ids.one}`)).statusCode).toBe(200);
   });
@@ -106,5 +149,7 @@ describe('customers screen: SHOW JOBS and the type-ahead', () => {
     const dealers = (await get('one', `/api/dealerInstall/${t.ids.one}?q=sun&limit=5`)).json() as Json[];
     expect(dealers.map((d) => d.dealer_name)).toEqual(['Sun Motors']);
     expect(dealers[0]).toHaveProperty('billing_email');
+    const all = (await get('one', `/api/dealerInstall/${t.ids.one}`)).json() as Json[];
+    expect(all.map((d) => d.dealer_name)).toEqual(['Bay Cars', 'Sun Motors']);
   });
 });

@@ -44,6 +44,16 @@ const isDealerOfInstaller = (installerId: number) =>
     eq(dealers.createdByInstallerId, installerId),
     sql`exists (select 1 from installer_dealers l where l.dealer_id = ${dealers.id} and l.installer_id = ${installerId}::int)`,
   );
+/**
+ * The same set as `isDealerOfInstaller`, for a list: the installer's links (a range of installer_dealers'
+ * key) and the dealerships it added (dealers_created_by_installer_idx), then each by its key. Written as an
+ * OR, the list walked every dealership of the platform in name order to filter them (28 ms with 200,000
+ * dealerships, against 0.6 ms for this).
+ */
+const dealerIdsOfInstaller = (installerId: number) =>
+  sql`${dealers.id} in (select l.dealer_id from installer_dealers l where l.installer_id = ${installerId}::int
+                        union all
+                        select d.id from dealers d where d.created_by_installer_id = ${installerId}::int)`;
 
 const searchFilter = (
   column: typeof customers.name | typeof dealers.name,
@@ -127,7 +137,7 @@ export function createCustomersRepository(db: Db) {
       const rows = await db
         .select()
         .from(dealers)
-        .where(and(isDealerOfInstaller(installerId), searchFilter(dealers.name, dealers.phone, q)))
+        .where(and(dealerIdsOfInstaller(installerId), searchFilter(dealers.name, dealers.phone, q)))
         .orderBy(asc(dealers.name), asc(dealers.id))
         .limit(limit);
       return rows.map((row) => toDealer(row, { isMember: false }));

@@ -28,11 +28,52 @@ const modelColumns = {
 
 type CustomerRef = { kind: 'customer' | 'dealer'; id: number };
 
-/** On `sr`: the installer's work (requested or assigned, not soft-deleted) for a retail customer or a dealership. */
-const installerWorkFor = (installerId: number, customer: CustomerRef) =>
-  sql`sr.deleted_at is null
-    and ${customer.kind === 'customer' ? sql`sr.customer_id = ${customer.id}::int` : sql`sr.dealer_id = ${customer.id}::int`}
+/** On `sr`: the installer's work (requested or assigned, not soft-deleted) for a retail customer. */
+const customerWork = (installerId: number, customerId: number) =>
+  sql`sr.deleted_at is null and sr.customer_id = ${customerId}::int
     and (sr.assigned_installer_id = ${installerId}::int or sr.requestor_installer_id = ${installerId}::int)`;
+
+/** The two sides of an installer's work for a dealership: jobs assigned to it, and work it requested. */
+const installerSides = [sql`sr.assigned_installer_id`, sql`sr.requestor_installer_id`];
+/** The installer's live work for a dealership on one side: one range of that side's (installer, dealer) index. */
+const dealershipWork = (side: SQL, installerId: number, dealerId: number) =>
+  sql`${side} = ${installerId}::int and sr.dealer_id = ${dealerId}::int and sr.deleted_at is null`;
+
+/**
+ * The ids of the newest CUSTOMER_JOBS_LIMIT requests of an installer's work for a customer or a dealership.
+ * A retail customer's requests are one range of service_requests_customer_idx (a customer's own history).
+ * A dealership's are read as two ranges cut at the limit, the jobs assigned to the installer and the work it
+ * requested (service_requests_assigned_dealer_idx, service_requests_requestor_installer_dealer_idx), then
+ * merged: never the dealership's work with other installers, nor more of the history than the page.
+ */
+const customerJobsPage = (installerId: number, customer: CustomerRef) => {
+  if (customer.kind === 'customer') {
+    return sql`(select sr.id from service_requests sr
+                 where ${customerWork(installerId, customer.id)}
+                 order by sr.available_date desc, sr.id desc limit ${CUSTOMER_JOBS_LIMIT}) page`;
+  }
+  const sides = installerSides.map(
+    (side) => sql`(select sr.id, sr.available_date from service_requests sr
+                    where ${dealershipWork(side, installerId, customer.id)}
+                    order by sr.available_date desc, sr.id desc limit ${CUSTOMER_JOBS_LIMIT})`,
+  );
+  return sql`(${sql.join(sides, sql` union `)}) page`;
+};
+
+/**
+ * The vehicles of an installer's work for a customer or a dealership, read from the same ranges as
+ * `customerJobsPage` (each vehicle then by its key), not from the platform's vehicles.
+ */
+const customerWorkVehicleIds = (installerId: number, customer: CustomerRef) => {
+  if (customer.kind === 'customer') {
+    return sql`select sr.vehicle_id from service_requests sr where ${customerWork(installerId, customer.id)}`;
+  }
+  const sides = installerSides.map(
+    (side) =>
+      sql`select sr.vehicle_id from service_requests sr where ${dealershipWork(side, installerId, customer.id)}`,
+  );
+  return sql.join(sides, sql` union all `);
+};
 
 /** Trims built in `year` (an open end is still built). */
 const trimFitsYear = (year: number) =>
@@ -271,10 +312,7 @@ export function createVehiclesRepository(db: Db) {
       const rows = await db
         .select()
         .from(vehicles)
-        .where(
-          sql`exists (select 1 from service_requests sr where sr.vehicle_id = ${vehicles.id}
-                and ${installerWorkFor(installerId, customer)})`,
-        )
+        .where(sql`${vehicles.id} in (${customerWorkVehicleIds(installerId, customer)})`)
         .orderBy(desc(vehicles.id));
       return rows.map(toVehicle);
     },
@@ -300,8 +338,8 @@ export function createVehiclesRepository(db: Db) {
                to_char(sr.available_date at time zone 'UTC', 'YYYY/MM/DD HH24:MI:SS') as available_date,
                sr.service_requested, sr.total_cents, sr.vehicle_id, sr.vin,
                sr.vehicle_year, sr.vehicle_make, sr.vehicle_model, sr.vehicle_trim
-          from service_requests sr
-         where ${installerWorkFor(installerId, customer)} and sr.current_state <> 'deleted'
+          from ${customerJobsPage(installerId, customer)}
+          join service_requests sr on sr.id = page.id
          order by sr.available_date desc, sr.id desc
          limit ${CUSTOMER_JOBS_LIMIT}`);
       const rows = (result as unknown as { rows: JobRow[] }).rows;
