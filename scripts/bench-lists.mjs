@@ -222,13 +222,16 @@ select i.request_id, i.id, i.installer_id, i.invoice_type,
   case when i.status = 'paid' then now() end
 from invoices i;
 
--- Referrals grow with the history: one per 5 dealer requests, claimed by the request's installer, and one
--- expired lead per 25 (offered to three installers long ago). The leads still open do not: 600 sales of the
--- last 30 days, each offered to three installers.
+-- Referrals grow with the history: one per 5 dealer requests, claimed by the request's installer and
+-- following it (COMPLETE once it was collected), and one expired lead per 25 (offered to three installers
+-- long ago). The leads still open do not: 600 sales of the last 30 days, each offered to three installers.
 insert into referrals (dealer_id, status, request_id, bonus_cents, date_added, expiration_date,
-  specialist_action, claimed_by_installer_id, claimed_at)
-select sr.requestor_dealer_id, 'SCHEDULED', sr.id, 2500, sr.created_date, sr.created_date + interval '30 days',
-  'owned', sr.assigned_installer_id, sr.created_date + interval '1 day'
+  specialist_action, claimed_by_installer_id, claimed_at, completed_at)
+select sr.requestor_dealer_id,
+  case when sr.current_state in ('collected', 'reviewed') then 'COMPLETE' else 'SCHEDULED' end,
+  sr.id, 2500, sr.created_date, sr.created_date + interval '30 days',
+  'owned', sr.assigned_installer_id, sr.created_date + interval '1 day',
+  case when sr.current_state in ('collected', 'reviewed') then sr.available_date end
 from service_requests sr
 where sr.request_type = 'dealer' and sr.id % 5 = 1 and sr.assigned_installer_id is not null;
 with expired as (
@@ -822,6 +825,65 @@ async function reportKeptPlans(url) {
   }
 }
 
+/**
+ * The shell's and the back office's reads beside the lists (issue 20), each through the server's own
+ * repository: every statement a read sends is captured (Drizzle's query log) and EXPLAIN ANALYZEd as sent,
+ * median of EXPLAIN_RUNS. Their cost must not grow with a company's history either.
+ */
+async function explainBackOffice(url) {
+  const fromApi = (p) => pathToFileURL(path.join(root, 'apps/api/src', p)).href;
+  const load = async (file, factory) => (await tsImport(fromApi(file), import.meta.url))[factory];
+  const { drizzle } = await import(fromRoot('node_modules/drizzle-orm/node-postgres/index.js'));
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  let sent = [];
+  const db = drizzle(pool, { logger: { logQuery: (text, params) => sent.push({ text, params }) } });
+  try {
+    const navigation = (
+      await load('modules/navigation/navigation.repository.ts', 'createNavigationRepository')
+    )(db);
+    const referrals = (await load('modules/referrals/referrals.repository.ts', 'createReferralsRepository'))(
+      db,
+    );
+    const vehicles = (await load('modules/vehicles/vehicles.repository.ts', 'createVehiclesRepository'))(db);
+    const customers = (await load('modules/customers/customers.repository.ts', 'createCustomersRepository'))(
+      db,
+    );
+    // The dealership installer 1 works for most: SHOW JOBS's longest list.
+    const [{ dealer_id: dealerId }] = (
+      await pool.query(`select dealer_id from service_requests where assigned_installer_id = 1
+        and dealer_id is not null group by dealer_id order by count(*) desc limit 1`)
+    ).rows;
+    const reads = [
+      ['navigation referral count, dealer', () => navigation.countDealerReferrals(1)],
+      ['navigation referral count, installer', () => navigation.countInstallerReferrals(1)],
+      ['installer referrals page', () => referrals.listForInstaller(1, new Date(), { limit: 50 })],
+      ['SHOW JOBS for a dealership', () => vehicles.listCustomerJobs(1, { kind: 'dealer', id: dealerId })],
+      ["an installer's dealerships", () => customers.listInstallerDealers(1)],
+    ];
+    for (const [name, read] of reads) {
+      sent = [];
+      await read();
+      const statements = sent;
+      for (const [i, { text, params }] of statements.entries()) {
+        const label = statements.length > 1 ? `${name} (statement ${i + 1})` : name;
+        await pool.query(text, params);
+        const plan = await medianPlan(
+          async () => (await pool.query(`explain (analyze, buffers, costs off) ${text}`, params)).rows,
+        );
+        report(
+          'postgres',
+          `EXPLAIN ${label}: execution ms (median of ${EXPLAIN_RUNS})`,
+          executionMs(plan),
+          '≤ 3',
+        );
+        if (showPlans) console.log(plan.map((l) => `    ${l}`).join('\n'));
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 const queries = await captureQueries();
@@ -857,6 +919,7 @@ async function runSize() {
         const ids = (await pool.query(FULL_REQUEST_IDS_SQL)).rows.map((r) => r.id);
         const query = async (q, id) => (await pool.query(withId(q, id))).rows;
         await reportKeptPlans(url);
+        await explainBackOffice(url);
         // One connection: the generic plans are prepared and explained on the same session.
         const session = await pool.connect();
         try {
