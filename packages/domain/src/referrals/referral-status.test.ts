@@ -102,24 +102,24 @@ describe('expiration and days remaining (decision 010)', () => {
 });
 
 describe('the dealer’s funnel', () => {
-  it('counts each referral at every step it reached', () => {
+  it('counts each referral at every step it reached, from how many are in each status', () => {
     expect(
       countReferralFunnel([
-        'NEW',
-        'CONTACT',
-        'OFFERED',
-        'BOOKED',
-        'SCHEDULED',
-        'COMPLETE',
-        'ESTIMATE_CREATED',
+        { status: 'NEW', count: 1 },
+        { status: 'CONTACT', count: 1 },
+        { status: 'OFFERED', count: 1 },
+        { status: 'BOOKED', count: 1 },
+        { status: 'SCHEDULED', count: 2 },
+        { status: 'COMPLETE', count: 1 },
+        { status: 'ESTIMATE_CREATED', count: 1 },
       ]),
     ).toEqual({
-      sold: 7,
-      contacted: 6,
-      viewed: 5,
-      offered: 5,
-      claimed: 4,
-      booked: 3,
+      sold: 8,
+      contacted: 7,
+      viewed: 6,
+      offered: 6,
+      claimed: 5,
+      booked: 4,
       complete: 1,
     });
   });

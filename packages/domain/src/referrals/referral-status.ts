@@ -133,11 +133,14 @@ export const referralFunnelSteps = [
 
 export type ReferralFunnel = Record<(typeof referralFunnelSteps)[number]['key'], number>;
 
-export function countReferralFunnel(statuses: readonly ReferralStatus[]): ReferralFunnel {
+/** The funnel from how many referrals are in each status (the dealer's kept counts). */
+export function countReferralFunnel(
+  byStatus: readonly { status: ReferralStatus; count: number }[],
+): ReferralFunnel {
   const funnel = Object.fromEntries(referralFunnelSteps.map((s) => [s.key, 0])) as ReferralFunnel;
-  for (const status of statuses) {
+  for (const { status, count } of byStatus) {
     for (const step of referralFunnelSteps) {
-      if (rank[status] >= rank[step.from]) funnel[step.key] += 1;
+      if (rank[status] >= rank[step.from]) funnel[step.key] += count;
     }
   }
   return funnel;

@@ -1,6 +1,6 @@
 import { REFERRAL_PAGE_MAX } from '@app/contracts/referrals.contract';
 import { referralOffersOpenSince } from '@app/domain/referrals/referral-status';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { pickColumns } from '../../db/pick-columns';
@@ -371,25 +371,36 @@ export function createReferralsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The dealer's funnel and bonus figures in one pass. */
+    /**
+     * The dealer's funnel and bonus figures. The referrals per status and the bonuses of its COMPLETE ones,
+     * paid out or not, are counts the writing transactions keep (request_list_counts, migration 0024); this
+     * month's bonuses are one range of referrals_payable_idx. None reads the dealership's referral history.
+     */
     async summarize(dealerId: number, monthStart: Date) {
-      const statuses = await db
-        .select({ status: referrals.status })
+      const kept = await db.execute(sql`
+        select branch, state, sum(n)::int as n from request_list_counts
+         where company_id = ${dealerId} and branch in ('referrals_dealer', 'referral_bonus_dealer')
+         group by branch, state`);
+      const [month] = await db
+        .select({ cents: sql<number>`coalesce(sum(${referrals.bonusCents}), 0)::int` })
         .from(referrals)
-        .where(eq(referrals.dealerId, dealerId));
-      const [money] = await db
-        .select({
-          thisMonth: sql<number>`coalesce(sum(${referrals.bonusCents}) filter (where ${referrals.completedAt} >= ${monthStart.toISOString()}::timestamptz), 0)::int`,
-          total: sql<number>`coalesce(sum(${referrals.bonusCents}), 0)::int`,
-          pending: sql<number>`coalesce(sum(${referrals.bonusCents}) filter (where ${referrals.payoutId} is null), 0)::int`,
-        })
-        .from(referrals)
-        .where(and(eq(referrals.dealerId, dealerId), eq(referrals.status, 'COMPLETE')));
+        .where(
+          and(
+            eq(referrals.dealerId, dealerId),
+            gte(referrals.completedAt, monthStart),
+            eq(referrals.status, 'COMPLETE'),
+          ),
+        );
+      const rows = (kept as unknown as { rows: { branch: string; state: string; n: number }[] }).rows;
+      const bonus = (state: string) =>
+        Number(rows.find((r) => r.branch === 'referral_bonus_dealer' && r.state === state)?.n ?? 0);
       return {
-        statuses: statuses.map((s) => s.status),
-        thisMonthCents: Number(money?.thisMonth ?? 0),
-        totalCents: Number(money?.total ?? 0),
-        pendingCents: Number(money?.pending ?? 0),
+        byStatus: rows
+          .filter((r) => r.branch === 'referrals_dealer')
+          .map((r) => ({ status: r.state, count: Number(r.n) })),
+        thisMonthCents: Number(month?.cents ?? 0),
+        totalCents: bonus('COMPLETE'),
+        pendingCents: bonus('UNPAID'),
       };
     },
 

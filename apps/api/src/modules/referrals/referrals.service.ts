@@ -229,7 +229,11 @@ export function createReferralsService({
       assertSelf(auth, dealerId, 'company');
       const figures = await repository.summarize(dealerId, monthStartUtc(clock()));
       return {
-        funnel: countReferralFunnel(figures.statuses.filter(isReferralStatus)),
+        funnel: countReferralFunnel(
+          figures.byStatus.flatMap(({ status, count }) =>
+            isReferralStatus(status) ? [{ status, count }] : [],
+          ),
+        ),
         bonus_this_month: dollars(figures.thisMonthCents),
         bonus_total: dollars(figures.totalCents),
         bonus_pending_payout: dollars(figures.pendingCents),
