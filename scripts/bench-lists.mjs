@@ -857,6 +857,14 @@ async function explainBackOffice(url) {
       ['navigation referral count, dealer', () => navigation.countDealerReferrals(1)],
       ['navigation referral count, installer', () => navigation.countInstallerReferrals(1)],
       ['installer referrals page', () => referrals.listForInstaller(1, new Date(), { limit: 50 })],
+      [
+        'dealer referral summary',
+        () =>
+          referrals.summarize(
+            1,
+            new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)),
+          ),
+      ],
       ['SHOW JOBS for a dealership', () => vehicles.listCustomerJobs(1, { kind: 'dealer', id: dealerId })],
       ["an installer's dealerships", () => customers.listInstallerDealers(1)],
     ];
