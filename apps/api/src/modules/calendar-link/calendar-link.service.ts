@@ -179,8 +179,11 @@ export function createCalendarLinkService(deps: Deps) {
 
   async function connection(auth: AuthContext, installerId: number): Promise<TConnectionReply> {
     requireOwn(auth, installerId);
-    const row = await repository.findConnection(installerId);
-    const installer = await repository.findInstaller(installerId);
+    // Both at once: the link's own row, and the installer (which must exist, and names a demo link).
+    const [row, installer] = await Promise.all([
+      repository.findConnection(installerId),
+      repository.findInstaller(installerId),
+    ]);
     if (!installer) throw new AppError('NOT_FOUND', `Installer ${installerId} not found`);
     const calendars = row?.calendars ?? [];
     if (!row) {
