@@ -29,7 +29,7 @@ function kept(db: Db) {
 }
 
 /**
- * The same counts recomputed from the requests and offers, written from the list definitions (000 §2)
+ * The same counts recomputed from the requests, offers and referrals, written from the list definitions (000 §2)
  * rather than from the triggers: the 'offered' branch joins the request instead of reading the offer's copy.
  */
 function recount(db: Db) {
@@ -64,6 +64,16 @@ function recount(db: Db) {
         where o.current_status = 'accepted' and sr.request_type = 'dealer' and sr.current_state = 'answered'
           and sr.deleted_at is null and sr.requestor_dealer_id is not null
         group by 1
+        union all
+        -- A dealership's referral summary (migration 0024): its referrals per status, and the bonuses of
+        -- its COMPLETE ones, all and not yet paid out.
+        select dealer_id, 'referrals_dealer', status, count(*)::int from referrals group by 1, 3
+        union all
+        select dealer_id, 'referral_bonus_dealer', 'COMPLETE', sum(bonus_cents)::int from referrals
+        where status = 'COMPLETE' group by 1 having sum(bonus_cents) <> 0
+        union all
+        select dealer_id, 'referral_bonus_dealer', 'UNPAID', sum(bonus_cents)::int from referrals
+        where status = 'COMPLETE' and payout_id is null group by 1 having sum(bonus_cents) <> 0
         order by 1, 2, 3`,
   );
 }
