@@ -3,6 +3,7 @@ import { referralOffersOpenSince } from '@app/domain/referrals/referral-status';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
+import { constantLimit } from '../../db/constant-limit';
 import { pickColumns } from '../../db/pick-columns';
 import { customers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
@@ -115,20 +116,17 @@ export function createReferralsRepository(db: Db) {
       ? sql`(${dateAdded}, ${id}) <
           (select b.date_added, b.id from referrals b where b.id = ${sql.placeholder('before')})`
       : undefined;
-  // Each list's page is its rows in list order cut at the most a page holds, a constant written into the
-  // SQL (Drizzle's limit(n) would send it as a parameter). With a `limit` parameter alone, the plan
-  // PostgreSQL would keep guesses a tenth of the company's rows, so once a history is long it costs more
-  // than planning each call anew, and every call is planned again (0.1–0.5 ms of the database's time a page
-  // at 1M requests, measured in the issue 20 note). Under the constant the kept plan guesses a tenth of a
-  // page, whatever the history, and is kept (decision 028).
-  const pageMax = sql.raw(String(REFERRAL_PAGE_MAX));
+  // Each list's page is its rows in list order cut first at the most a page holds, a constant in the SQL,
+  // so PostgreSQL keeps one plan whatever the history (constantLimit, decision 028: with the `limit`
+  // parameter alone every call was planned again at 1M requests, 0.1–0.5 ms of the database's time a page).
+  const pageMax = constantLimit(REFERRAL_PAGE_MAX);
   /** A page of one range of an index in list order (a dealership's referrals, an installer's claimed ones). */
   const rangePage = (where: SQL | undefined) =>
     sql`(${db
       .select({ id: referrals.id, dateAdded: referrals.dateAdded })
       .from(referrals)
       .where(where)
-      .orderBy(...newestFirst)} limit ${pageMax}) page`;
+      .orderBy(...newestFirst)} ${pageMax}) page`;
   /**
    * A page of the leads offered to the installer and still claimable. An offer is made after its lead was
    * added and a lead is claimable for REFERRAL_VALID_DAYS after that, so those leads are among the offers
@@ -149,7 +147,7 @@ export function createReferralsRepository(db: Db) {
               and r.status = 'OFFERED' and r.expiration_date > ${sql.placeholder('now')}
               ${paged ? sql`and ${pagedAfter(true, sql`r.date_added`, sql`r.id`)}` : sql``}
            offset 0) open
-         order by open.date_added desc, open.id desc limit ${pageMax}) page`;
+         order by open.date_added desc, open.id desc ${pageMax}) page`;
   /** A list page as a prepared statement, so the SQL is written once and the database keeps the plan. */
   const listStatement = (name: string, page: SQL) =>
     db

@@ -2,6 +2,7 @@ import { fillPlaceholders, is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Db } from '../../db/client';
+import { constantLimit } from '../../db/constant-limit';
 import type { ReadCache } from './read-cache';
 import type { Viewer } from './service-requests.scopes';
 
@@ -156,7 +157,7 @@ export function windowBound(window: number): number | null {
  */
 export function windowOf(range: SQL, order: SQL, bound: number | null): SQL {
   if (bound === null) return sql`${range} limit ${P.window}`;
-  return sql`select * from (${range} limit ${sql.raw(String(bound))}) bounded
+  return sql`select * from (${range} ${constantLimit(bound)}) bounded
     order by ${order} limit ${P.window}`;
 }
 
