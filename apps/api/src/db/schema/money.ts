@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -76,6 +79,14 @@ export const invoices = pgTable(
     index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
     index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),
     index('invoices_number_idx').on(t.number),
+    /** Financials' invoice-number search: the number as typed, any case (decision 029). */
+    index('invoices_number_lower_idx').on(sql`lower(${t.number})`),
+    /** Financials' name search: the invoices of an installer billed to the dealerships named (decision 029). */
+    index('invoices_installer_dealer_date_idx')
+      .on(t.installerId, t.dealerId, t.invoiceDate)
+      .where(sql`${t.dealerId} is not null`),
+    /** … and its retail invoices by customer, or without one (`customer_id is null`) (decision 029). */
+    index('invoices_installer_retail_idx').on(t.installerId, t.customerId).where(sql`${t.dealerId} is null`),
     /** Manage Deposits (N): an installer's unsettled deposits, without reading its whole history. */
     index('invoices_open_deposits_idx')
       .on(t.installerId)
@@ -123,6 +134,12 @@ export const payments = pgTable(
     installerId: integer('installer_id')
       .notNull()
       .references(() => installers.id, { onDelete: 'restrict' }),
+    /**
+     * The dealership its invoice is billed to: a copy the database keeps (migration 0025's triggers set it
+     * from the invoice on insert and follow the invoice's changes), so a dealership's payments of a period are
+     * one index range (decision 029). Writers leave it out.
+     */
+    dealerId: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
     paymentType: text('payment_type').notNull().default('final'),
     paymentState: text('payment_state').notNull().default('invoiced'),
     amountCents: integer('amount_cents').notNull(),
@@ -155,7 +172,26 @@ export const payments = pgTable(
     index('payments_request_idx').on(t.requestId),
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_installer_date_idx').on(t.installerId, t.paymentDate),
+    index('payments_dealer_date_idx').on(t.dealerId, t.paymentDate).where(sql`${t.dealerId} is not null`),
   ],
+);
+
+/**
+ * A dealership's statement months (decision 029): per UTC month of the invoice date, how many open or paid
+ * invoices are billed to it and their amount due. Kept by a statement trigger on `invoices` (migration 0025) in
+ * the writing transaction, so the list is exact the moment a change commits; a month whose invoices all left
+ * keeps a row with 0 (the read leaves it out).
+ */
+export const invoiceDealerMonths = pgTable(
+  'invoice_dealer_months',
+  {
+    dealerId: integer('dealer_id').notNull(),
+    /** The first day of the month. */
+    month: date('month').notNull(),
+    invoices: integer('invoices').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dealerId, t.month] })],
 );
 
 /** Logged payment problems (POST /payment-failures: request_id, failure_type, failure_stage, …). */
