@@ -29,9 +29,11 @@ export const DIRECT_PAYEES_CSV_COLUMNS = [
 /**
  * The specialists a dealership paid directly — by check, by cash, or settled outside the platform — on payment
  * days `from`–`to` (UTC), with what it paid each and their W-9 on file (decision 023): what the dealership
- * needs for its 1099s. One statement: the dealership's invoices dated before the range ends (its (dealer, date)
- * index; nothing is paid before it is invoiced), their paid payments of those methods, grouped by specialist,
- * with the W-9 record joined.
+ * needs for its 1099s. One statement: the dealership's payments dated in the range — one range of
+ * `payments_dealer_date_idx`, since each payment carries its invoice's dealership (decision 029) — paid by those
+ * methods, each with its invoice (dated before the range ends, as ever: nothing is paid before it is invoiced),
+ * grouped by specialist, with the W-9 record joined. A check cashed years after its invoice is found by its own
+ * date; no invoice date bounds the read.
  */
 export function createDirectPayees({ db, clock }: { db: Db; clock: () => Date }) {
   async function list(
@@ -52,13 +54,14 @@ export function createDirectPayees({ db, clock }: { db: Db; clock: () => Date })
       select p.installer_id, ins.name, count(*) as payments, sum(p.amount_cents) as cents,
              w.file_name as w9_file_name,
              to_char(w.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as w9_uploaded_at
-        from invoices i
-        join payments p on p.invoice_id = i.id
+        from payments p
+        join invoices i on i.id = p.invoice_id
         join installers ins on ins.id = p.installer_id
         left join installer_w9s w on w.installer_id = p.installer_id
-       where i.dealer_id = ${dealerId} and i.invoice_date < ${end.toISOString()}
-         and p.method in ('check','cash','settle') and p.payment_state in ('paid','settled')
+       where p.dealer_id = ${dealerId}
          and p.payment_date >= ${start.toISOString()} and p.payment_date < ${end.toISOString()}
+         and p.method in ('check','cash','settle') and p.payment_state in ('paid','settled')
+         and i.invoice_date < ${end.toISOString()}
        group by p.installer_id, ins.name, w.file_name, w.uploaded_at
        order by lower(ins.name), p.installer_id`);
     const rows = (result as unknown as { rows: PayeeRecord[] }).rows.map(

@@ -339,14 +339,16 @@ export function createFinancialsRepository(db: Db) {
         order by i.invoice_date desc, i.id desc`);
     },
 
-    /** Months (UTC) with open or paid invoices billed to the dealership, newest first. */
+    /**
+     * Months (UTC) with open or paid invoices billed to the dealership, newest first: the counts and totals the
+     * invoices' trigger keeps per month (decision 029), one range of their key however long the history.
+     */
     async statementMonths(dealerId: number) {
       const r = await rows<Record<string, string | number>>(sql`
-        select to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as invoices,
-          coalesce(sum(i.amount_due_cents), 0)::bigint as total_cents
-        from invoices i
-        where i.dealer_id = ${dealerId} and i.status in ('open','paid')
-        group by 1 order by 1 desc`);
+        select to_char(m.month, 'YYYY-MM') as month, m.invoices, m.total_cents
+        from invoice_dealer_months m
+        where m.dealer_id = ${dealerId} and m.invoices > 0
+        order by m.month desc`);
       return r.map((x) => ({
         month: String(x.month),
         invoices: Number(x.invoices),
