@@ -12,7 +12,12 @@ export type RowFilter = {
   type: 'all' | 'dealer' | 'retail';
   invoice: string | null;
   name: string | null;
+  /** An installer's name search: the parties of that name, found once for the page, totals and documents. */
+  parties?: NamedParties;
 };
+
+/** The dealerships and customers an installer billed whose name contains the term (`namedParties`). */
+export type NamedParties = { dealers: number[]; customers: number[] };
 
 export type SortKey =
   | 'invoice_date'
@@ -99,20 +104,81 @@ function contains(term: string): string {
  * month: 28 ms at 100,000 payments against 5 ms this way (`offset 0` keeps the subquery from being merged
  * back into a join), so the cost follows the range shown, not the history behind it. A long range (or none)
  * covers much of the history anyway, and there one bulk join is cheaper than 60,000 lookups (2 years:
- * 94 ms against 236 ms), so ranges longer than `PROBE_DAYS` keep the join.
+ * 94 ms against 236 ms), so ranges longer than `PROBE_DAYS` keep the join — of the owner's payments only
+ * (decision 029: a payment is the installer's of its invoice, and carries its invoice's dealership), so the
+ * hash holds the company's payments, not the platform's. A search reads the few invoices it names: by key.
  */
 const PAYMENTS_OF_INVOICE = sql`cross join lateral (
     select * from payments p0 where p0.invoice_id = i.id offset 0) p`;
-const PAYMENTS_JOINED = sql`join payments p on p.invoice_id = i.id`;
 const PROBE_DAYS = 93;
 
-function paymentsOf(filter: RowFilter): SQL {
+function paymentsOf(owner: Owner, filter: RowFilter): SQL {
   const short =
     filter.from !== null &&
     filter.toExclusive !== null &&
     filter.toExclusive.getTime() - filter.from.getTime() <= PROBE_DAYS * 86_400_000;
-  return short ? PAYMENTS_OF_INVOICE : PAYMENTS_JOINED;
+  if (short || filter.invoice) return PAYMENTS_OF_INVOICE;
+  const mine = owner.kind === 'installer' ? sql`p.installer_id` : sql`p.dealer_id`;
+  return sql`join payments p on p.invoice_id = i.id and ${mine} = ${owner.id}`;
 }
+
+/** The bounds of the invoice date, on the invoices read as `alias`. */
+function dateBounds(f: RowFilter, alias: SQL): SQL[] {
+  const parts: SQL[] = [];
+  if (f.from) parts.push(sql`${alias}.invoice_date >= ${f.from.toISOString()}::timestamptz`);
+  if (f.toExclusive) parts.push(sql`${alias}.invoice_date < ${f.toExclusive.toISOString()}::timestamptz`);
+  return parts;
+}
+
+/**
+ * `name` contains the term, case-insensitively, as ILIKE tests it: in a multi-byte database (UTF-8, ours and
+ * PGlite's) ILIKE is LIKE on the lower-cased text and pattern, and spelling it so lets PostgreSQL lower the
+ * pattern once instead of once a row (half the time of a scan of names).
+ */
+function nameContains(name: SQL, term: string): SQL {
+  return sql`lower(${name}) like lower(${contains(term)})`;
+}
+
+/** A list of ids as one array parameter (`{1,2,3}`), which both drivers send as text. */
+const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+/**
+ * The invoices a filter reads, as `i` (decision 029). A search over every date (rule 95) names its rows instead
+ * of reading the company's history for them:
+ * - by invoice number: the invoices with that number, in any case (ILIKE without wildcards is equality of the
+ *   lower-cased texts): one key of `invoices_number_lower_idx`;
+ * - by an installer's party name: the invoices billed to the dealerships of that name (`invoices_installer_
+ *   dealer_date_idx`), to its customers of that name and, with neither, under the name written on the invoice
+ *   (both `invoices_installer_retail_idx`) — the three cases of `NAME`, so their union is exactly the rows whose
+ *   name matches. `offset 0` keeps the planner from walking the installer's invoices in date order for a page.
+ * A dealership's own rows all carry its name, so its name search is a one-time test (`where`), and every other
+ * filter reads the owner's (company, invoice date) index.
+ */
+function invoicesOf(owner: Owner, f: RowFilter): SQL {
+  if (f.invoice) {
+    return sql`(select i0.* from invoices i0 where lower(i0.number) = lower(${f.invoice}) offset 0) i`;
+  }
+  if (!f.name || !f.parties || owner.kind !== 'installer') return sql`invoices i`;
+  const mine = sql.join([sql`i0.installer_id = ${owner.id}`, ...dateBounds(f, sql`i0`)], sql` and `);
+  return sql`(
+    select i0.* from invoices i0 where ${mine} and i0.dealer_id = any(${ids(f.parties.dealers)})
+    union all
+    select i0.* from invoices i0
+    where ${mine} and i0.dealer_id is null and i0.customer_id = any(${ids(f.parties.customers)})
+    union all
+    select i0.* from invoices i0
+    where ${mine} and i0.dealer_id is null and i0.customer_id is null
+      and ${nameContains(sql`coalesce(i0.customer_name, '')`, f.name)}
+    offset 0) i`;
+}
+
+/**
+ * The billed party's name of the invoice `i` without joining the parties: for the few rows of an invoice-number
+ * search that also names a party.
+ */
+const NAME_OF_INVOICE = sql`coalesce((select d1.name from dealers d1 where d1.id = i.dealer_id),
+  (select c1.name from customers c1 where c1.id = i.customer_id), i.customer_name, '')`;
+
 const NAME = sql`coalesce(d.name, c.name, i.customer_name, '')`;
 const SORTS: Record<SortKey, SQL> = {
   invoice_date: sql`i.invoice_date`,
@@ -142,21 +208,23 @@ export function createFinancialsRepository(db: Db) {
   }
 
   function where(owner: Owner, f: RowFilter): SQL {
-    const parts: SQL[] = [ownerClause(owner), sql`i.status in ('open','paid')`];
-    if (f.from) parts.push(sql`i.invoice_date >= ${f.from.toISOString()}::timestamptz`);
-    if (f.toExclusive) parts.push(sql`i.invoice_date < ${f.toExclusive.toISOString()}::timestamptz`);
+    const parts: SQL[] = [ownerClause(owner), sql`i.status in ('open','paid')`, ...dateBounds(f, sql`i`)];
     if (f.state === 'paid') parts.push(sql`p.payment_state in ${PAID}`);
     else if (f.state === 'invoiced') parts.push(sql`p.payment_state in ('invoiced','covered')`);
     else if (f.state !== 'all') parts.push(sql`p.payment_state = ${f.state}`);
     if (f.type === 'dealer') parts.push(sql`i.dealer_id is not null`);
     if (f.type === 'retail') parts.push(sql`i.dealer_id is null`);
-    if (f.invoice) parts.push(sql`i.number ilike ${contains(f.invoice)}`);
-    if (f.name) parts.push(sql`${NAME} ilike ${contains(f.name)}`);
+    // The number and an installer's name select the rows in `invoicesOf`; what is left to test here:
+    if (f.name && owner.kind === 'dealer') {
+      parts.push(
+        sql`exists (select 1 from dealers d1 where d1.id = ${owner.id} and ${nameContains(sql`d1.name`, f.name)})`,
+      );
+    } else if (f.name && (f.invoice || !f.parties)) parts.push(nameContains(NAME_OF_INVOICE, f.name));
     return sql.join(parts, sql` and `);
   }
 
-  const FROM = sql`
-    from invoices i
+  const fullFrom = (owner: Owner, filter: RowFilter) => sql`
+    from ${invoicesOf(owner, filter)}
     ${PAYMENTS_OF_INVOICE}
     join service_requests sr on sr.id = i.request_id
     join installers ins on ins.id = i.installer_id
@@ -164,13 +232,13 @@ export function createFinancialsRepository(db: Db) {
     left join customers c on c.id = i.customer_id`;
 
   /**
-   * Only the joins a filter or a sort needs: totals and the page's keys read invoices and payments (and the
-   * parties for a name, the request for a vehicle or work sort), so a 2-year range does not join 60,000 rows
-   * it does not show.
+   * Only the joins a sort needs: totals and the page's keys read invoices and payments (and the parties for a
+   * name sort, the request for a vehicle or work sort), so a 2-year range does not join 60,000 rows it does not
+   * show. A name filter needs no party joined: `invoicesOf` reads the rows of the parties named.
    */
-  function narrowFrom(filter: RowFilter, sort?: SortKey): SQL {
-    const parts = [sql`from invoices i ${paymentsOf(filter)}`];
-    if (filter.name || sort === 'name') {
+  function narrowFrom(owner: Owner, filter: RowFilter, sort?: SortKey): SQL {
+    const parts = [sql`from ${invoicesOf(owner, filter)} ${paymentsOf(owner, filter)}`];
+    if (sort === 'name') {
       parts.push(
         sql`left join dealers d on d.id = i.dealer_id left join customers c on c.id = i.customer_id`,
       );
@@ -197,6 +265,29 @@ export function createFinancialsRepository(db: Db) {
     to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_ts`;
 
   return {
+    /**
+     * The parties an installer billed whose name contains the term (decision 029): the dealerships among those
+     * of its dealer invoices, and the customers among those of its retail invoices (unless the type filter
+     * leaves them out). It reads names — at most the installer's parties, each checked against an index of its
+     * invoices, or every customer's name when the platform has fewer — never the invoices themselves.
+     */
+    async namedParties(installerId: number, name: string, type: RowFilter['type']): Promise<NamedParties> {
+      const none = sql`'{}'::int[]`;
+      const [r] = await rows<{ dealers: number[]; customers: number[] }>(sql`
+        select ${
+          type === 'retail'
+            ? none
+            : sql`array(select d0.id from dealers d0 where ${nameContains(sql`d0.name`, name)} and d0.id in (
+                select r.dealer_id from invoices r where r.installer_id = ${installerId} and r.dealer_id is not null))`
+        } as dealers, ${
+          type === 'dealer'
+            ? none
+            : sql`array(select c0.id from customers c0 where ${nameContains(sql`c0.name`, name)} and c0.id in (
+                select r.customer_id from invoices r where r.installer_id = ${installerId} and r.dealer_id is null))`
+        } as customers`);
+      return { dealers: (r?.dealers ?? []).map(Number), customers: (r?.customers ?? []).map(Number) };
+    },
+
     async page(
       owner: Owner,
       filter: RowFilter,
@@ -212,7 +303,7 @@ export function createFinancialsRepository(db: Db) {
       return rows<TransactionRecord>(sql`
         select ${COLUMNS}
         from (
-          select p.id as key ${narrowFrom(filter, order.sort)}
+          select p.id as key ${narrowFrom(owner, filter, order.sort)}
           where ${where(owner, filter)}
           ${orderBy}
           limit ${paging.limit} offset ${paging.offset}
@@ -253,7 +344,7 @@ export function createFinancialsRepository(db: Db) {
             : sql`and (i.invoice_date, p.id) > (${after.ts}::timestamptz, ${after.id})`
           : sql``;
         const chunk: TransactionRecord[] = await rows<TransactionRecord>(sql`
-          select ${COLUMNS} ${FROM}
+          select ${COLUMNS} ${fullFrom(owner, filter)}
           where ${where(owner, filter)} ${keyset}
           order by i.invoice_date ${desc ? sql`desc` : sql`asc`}, p.id ${desc ? sql`desc` : sql`asc`}
           limit ${size}`);
@@ -267,7 +358,7 @@ export function createFinancialsRepository(db: Db) {
 
     async totals(owner: Owner, filter: RowFilter): Promise<TotalsRecord> {
       const [r] = await rows<Record<string, unknown>>(
-        sql`select ${SUMS} ${narrowFrom(filter)} where ${where(owner, filter)}`,
+        sql`select ${SUMS} ${narrowFrom(owner, filter)} where ${where(owner, filter)}`,
       );
       return sumsOf(r);
     },
@@ -285,7 +376,7 @@ export function createFinancialsRepository(db: Db) {
             ? sql`case when p.payment_state in ${PAID} then 'Paid' when p.payment_state = 'pending' then 'Pending' else 'Invoiced' end`
             : sql`to_char(i.invoice_date at time zone 'UTC', 'YYYY-MM')`;
       const r = await rows<Record<string, string | number>>(sql`
-        select ${key} as key, ${SUMS} ${narrowFrom(filter)}
+        select ${key} as key, ${SUMS} ${narrowFrom(owner, filter)}
         where ${where(owner, filter)}
         group by 1 order by 1`);
       return r.map((x) => ({ key: String(x.key), ...sumsOf(x) }));
@@ -302,7 +393,7 @@ export function createFinancialsRepository(db: Db) {
       const filter: RowFilter = { from, toExclusive, state: 'all', type: 'all', invoice: null, name: null };
       const r = await rows<Record<string, string | number>>(sql`
         select to_char(date_trunc(${unit}, i.invoice_date at time zone 'UTC'), 'YYYY-MM-DD') as period, ${SUMS}
-        ${narrowFrom(filter)}
+        ${narrowFrom(owner, filter)}
         where ${where(owner, filter)}
         group by 1 order by 1`);
       return r.map((x) => ({ period: String(x.period), ...sumsOf(x) }));

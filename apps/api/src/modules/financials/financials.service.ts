@@ -162,6 +162,15 @@ export function createFinancialsService({
     };
   }
 
+  /**
+   * The filter with an installer's name search resolved to the parties of that name (decision 029), once for
+   * the page, the totals and the documents.
+   */
+  async function withParties(owner: Owner, filter: RowFilter): Promise<RowFilter> {
+    if (!filter.name || filter.invoice || owner.kind !== 'installer') return filter;
+    return { ...filter, parties: await repository.namedParties(owner.id, filter.name, filter.type) };
+  }
+
   async function listTransactions(
     auth: AuthContext,
     kind: Owner['kind'],
@@ -169,7 +178,9 @@ export function createFinancialsService({
     q: FilterQuery & { sort: SortKey; dir: 'asc' | 'desc'; page: number; pageSize: number },
   ): Promise<TFinancialsPage> {
     const owner = ownerOf(auth, companyId, kind);
-    const { filter, from, to } = resolve(owner, q);
+    const resolved = resolve(owner, q);
+    const { from, to } = resolved;
+    const filter = await withParties(owner, resolved.filter);
     const [rows, totals, deposits] = await Promise.all([
       repository.page(
         owner,
@@ -200,7 +211,10 @@ export function createFinancialsService({
   ): Readable {
     const owner = ownerOf(auth, companyId);
     const { filter } = resolve(owner, q);
-    return transactionsCsv(repository.chunks(owner, filter, { sort: q.sort, dir: q.dir }));
+    async function* rows() {
+      yield* repository.chunks(owner, await withParties(owner, filter), { sort: q.sort, dir: q.dir });
+    }
+    return transactionsCsv(rows());
   }
 
   async function bookkeeperReport(
