@@ -17,6 +17,8 @@ type InvoiceSpec = {
   requestId: number;
   dealerId?: number | null;
   customerId?: number | null;
+  /** The name written on the invoice (what the row shows when it names no dealership or customer). */
+  customerName?: string | null;
   type?: 'deposit' | 'final';
   status: 'draft' | 'open' | 'paid' | 'void';
   state: 'invoiced' | 'pending' | 'paid' | 'covered';
@@ -92,6 +94,7 @@ export async function buildFinancialsWorld(app: FastifyInstance, db: Db) {
         installerId: spec.installerId,
         dealerId: spec.dealerId ?? null,
         customerId: spec.customerId ?? null,
+        customerName: spec.customerName ?? null,
         invoiceType: spec.type ?? 'final',
         number: `FIN-${spec.installerId}-${1000 + n}`,
         status: spec.status,
