@@ -120,8 +120,9 @@ const rangeRefine = <T extends { from?: string; to?: string }>(q: T, ctx: z.Refi
 };
 
 /**
- * The filters of the screen (R15). Without `from`/`to`: the current month (UTC). `invoice` searches invoice
- * numbers (contains, case-insensitive), `name` the row's name (customer or dealership, contains).
+ * The filters of the screen (R15). Without `from`/`to`: the current month (UTC). `invoice` finds the invoice
+ * numbers that start with it, in any case, or, when it is digits alone, whose sequence number starts with it
+ * ('1045' finds EAF-1045); `name` the row's name (customer or dealership, contains, case-insensitive).
  * `type` applies to installers only (dealer work vs retail); dealers' rows are all dealer work.
  */
 export const ZFinancialsFilter = z.object({

@@ -79,8 +79,19 @@ export const invoices = pgTable(
     index('invoices_installer_date_idx').on(t.installerId, t.invoiceDate),
     index('invoices_dealer_date_idx').on(t.dealerId, t.invoiceDate),
     index('invoices_number_idx').on(t.number),
-    /** Financials' invoice-number search: the number as typed, any case (decision 029). */
-    index('invoices_number_lower_idx').on(sql`lower(${t.number})`),
+    /**
+     * Financials' invoice-number search (decision 029), one range of the owner's numbers: their start in any
+     * case (an installer's, a dealership's), and for an installer the start of its sequence numbers (the
+     * digits that end them). LIKE-prefix (text_pattern_ops) indexes.
+     */
+    index('invoices_installer_number_idx').on(t.installerId, sql`lower(${t.number}) text_pattern_ops`),
+    index('invoices_dealer_number_idx')
+      .on(t.dealerId, sql`lower(${t.number}) text_pattern_ops`)
+      .where(sql`${t.dealerId} is not null`),
+    index('invoices_installer_sequence_idx').on(
+      t.installerId,
+      sql`(substring(${t.number} from '[0-9]+$')) text_pattern_ops`,
+    ),
     /** Financials' name search: the invoices of an installer billed to the dealerships named (decision 029). */
     index('invoices_installer_dealer_date_idx')
       .on(t.installerId, t.dealerId, t.invoiceDate)

@@ -226,8 +226,8 @@ describe('financials', () => {
     expect(await idsOf('?name=harbor')).toEqual(sorted('r7'));
     // A search without a range looks at every date: February's invoice is found too.
     expect(await idsOf('?name=SUNRISE')).toEqual(sorted('r1', 'r2', 'r6', 'feb'));
-    // An invoice number is a key (decision 029): the number as printed, in any case, over every date (here
-    // February's); a part of a number finds nothing.
+    // An invoice number is found by its start (decision 029): as printed, in any case, over every date (here
+    // February's); its start finds every number it begins; digits alone match the sequence number's start.
     const [feb] = await t.database.db
       .select({ number: invoices.number })
       .from(invoices)
@@ -238,7 +238,15 @@ describe('financials', () => {
     expect(byNumber.rows.map((r: { invoice_id: number }) => r.invoice_id)).toEqual([ids.feb]);
     expect(byNumber.total).toBe(1);
     expect(byNumber.from).toBeNull();
-    expect((await elitePage(`?invoice=${encodeURIComponent(`FIN-${w.elite.id}-`)}`)).json().total).toBe(0);
+    const sequence = String(feb?.number?.split('-').at(-1));
+    const bySequence = (await elitePage(`?invoice=${sequence}`)).json();
+    expect(bySequence.rows.map((r: { invoice_id: number }) => r.invoice_id)).toEqual([ids.feb]);
+    const everyOne = (await elitePage(`?invoice=${encodeURIComponent(`fin-${w.elite.id}-`)}`)).json();
+    expect(everyOne.total).toBe((await elitePage('?from=2000-01-01&to=2099-12-31')).json().total);
+    expect(everyOne.total).toBeGreaterThan(1);
+    // The middle of a number is not its start; a wildcard is taken literally.
+    expect((await elitePage(`?invoice=${encodeURIComponent(`IN-${w.elite.id}`)}`)).json().total).toBe(0);
+    expect((await elitePage(`?invoice=${encodeURIComponent('FIN%')}`)).json().total).toBe(0);
     // Wildcards are taken literally.
     expect((await elitePage('?name=%25')).json().total).toBe(0);
     const paidSun = (await elitePage('?state=paid&type=dealer')).json().totals;
@@ -284,6 +292,29 @@ describe('financials', () => {
       earned_cents: 76000,
     });
     expect(body.unsettled_deposits).toBe(0);
+    // Its search by number: the start of a number billed to it, in any case, over every date; not the
+    // numbers billed to another dealership.
+    const [mine = '', theirs = ''] = await Promise.all(
+      [ids.clear, ids.r7].map(async (id) => {
+        const [row] = await t.database.db
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(eq(invoices.id, id as number));
+        return String(row?.number);
+      }),
+    );
+    const search = async (term: string) =>
+      (
+        await w.call(
+          w.sessions.sunrise,
+          'GET',
+          `/api/dealerPayments/${w.sunrise.id}?invoice=${encodeURIComponent(term)}`,
+        )
+      ).json();
+    expect((await search(mine.toLowerCase())).rows.map((r: { invoice_id: number }) => r.invoice_id)).toEqual([
+      ids.clear,
+    ]);
+    expect((await search(theirs)).total).toBe(0);
   });
 
   it('refuses another company, the other role and bad input (403 / 400, never 500)', async () => {

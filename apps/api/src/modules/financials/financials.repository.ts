@@ -93,9 +93,15 @@ const sumsOf = (r: Record<string, unknown> | undefined): TotalsRecord => ({
 const wire = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY/MM/DD HH24:MI:SS')`;
 const day = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-/** LIKE pattern for "contains", with the wildcards of the term taken literally. */
+/** The term with LIKE's wildcards taken literally. */
+const literal = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** LIKE pattern for "contains". */
 function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(term)}%`;
+}
+/** LIKE pattern for "starts with". */
+function startsWith(term: string): string {
+  return `${literal(term)}%`;
 }
 
 /**
@@ -145,8 +151,8 @@ const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 /**
  * The invoices a filter reads, as `i` (decision 029). A search over every date (rule 95) names its rows instead
  * of reading the company's history for them:
- * - by invoice number: the invoices with that number, in any case (ILIKE without wildcards is equality of the
- *   lower-cased texts): one key of `invoices_number_lower_idx`;
+ * - by invoice number: the owner's invoices whose number starts with the term, in any case, or, for an
+ *   installer and a term of digits, whose sequence number does: ranges of the owner's number indexes;
  * - by an installer's party name: the invoices billed to the dealerships of that name (`invoices_installer_
  *   dealer_date_idx`), to its customers of that name and, with neither, under the name written on the invoice
  *   (both `invoices_installer_retail_idx`) — the three cases of `NAME`, so their union is exactly the rows whose
@@ -156,7 +162,19 @@ const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
  */
 function invoicesOf(owner: Owner, f: RowFilter): SQL {
   if (f.invoice) {
-    return sql`(select i0.* from invoices i0 where lower(i0.number) = lower(${f.invoice}) offset 0) i`;
+    // What a searcher types of a number is its start, in any case ('eaf-10' finds EAF-1045), or, in digits
+    // alone, the start of an installer's own sequence number ('1045' finds EAF-1045 and EAF-10450). Each is
+    // one range of an index on the owner's numbers (decision 029). A dealership's invoices come from several
+    // installers' series, so for it the number is found by its start only.
+    const number = sql`lower(i0.number) like ${startsWith(f.invoice.toLowerCase())}`;
+    if (owner.kind === 'dealer') {
+      return sql`(select i0.* from invoices i0 where i0.dealer_id = ${owner.id} and ${number} offset 0) i`;
+    }
+    const sequence = /^\d+$/.test(f.invoice)
+      ? sql` or substring(i0.number from '[0-9]+$') like ${startsWith(f.invoice)}`
+      : sql``;
+    return sql`(select i0.* from invoices i0
+                 where i0.installer_id = ${owner.id} and (${number}${sequence}) offset 0) i`;
   }
   if (!f.name || !f.parties || owner.kind !== 'installer') return sql`invoices i`;
   const mine = sql.join([sql`i0.installer_id = ${owner.id}`, ...dateBounds(f, sql`i0`)], sql` and `);
