@@ -5,6 +5,7 @@ import {
 } from '@app/domain/referrals/referral-status';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { openOffersOf } from '../referrals/referrals.open-offers';
 
 /** A constant list of statuses, written into the SQL (the domain's names, never input). */
 const statusList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((s) => `'${s}'`).join(',')})`);
@@ -74,9 +75,7 @@ export function createNavigationRepository(db: Db) {
      */
     async countInstallerReferrals(installerId: number): Promise<number> {
       const r = await rows<{ total: number }>(sql`
-        select (select count(*) from referral_offers o join referrals r on r.id = o.referral_id
-                 where o.installer_id = ${installerId} and o.offered_at > now() - ${validFor}
-                   and r.status = 'OFFERED' and r.expiration_date > now())
+        select (select count(*) from ${openOffersOf(sql`${installerId}::int`, sql`now() - ${validFor}`, sql`now()`)})
              + (select count(*) from referrals r
                  where r.claimed_by_installer_id = ${installerId} and r.status = 'CLAIMED')
                as total`);

@@ -10,6 +10,7 @@ import { dealers, installers, users } from '../../db/schema/identity';
 import { referralHistory, referralOffers, referralPayouts, referrals } from '../../db/schema/referrals';
 import { serviceRequests } from '../../db/schema/service-requests';
 import { vehicles } from '../../db/schema/vehicles';
+import { openOffersOf } from './referrals.open-offers';
 import type { ReferralRow } from './referrals.transitions';
 
 type Conn = Db | Tx;
@@ -141,10 +142,7 @@ export function createReferralsRepository(db: Db) {
   const offeredPage = (paged: boolean) =>
     sql`(select open.id, open.date_added from (
            select r.id, r.date_added
-             from referral_offers o join referrals r on r.id = o.referral_id
-            where o.installer_id = ${sql.placeholder('companyId')}
-              and o.offered_at > ${sql.placeholder('since')} and o.offered_at <= ${sql.placeholder('now')}
-              and r.status = 'OFFERED' and r.expiration_date > ${sql.placeholder('now')}
+             from ${openOffersOf(sql.placeholder('companyId'), sql.placeholder('since'), sql.placeholder('now'))}
               ${paged ? sql`and ${pagedAfter(true, sql`r.date_added`, sql`r.id`)}` : sql``}
            offset 0) open
          order by open.date_added desc, open.id desc ${pageMax}) page`;
