@@ -35,14 +35,23 @@ export function createReferralPayouts({
           const payoutId = await repository.insertPayout(tx, { dealerId, period, now });
           if (payoutId === null) return null;
           const paid = await repository.attachToPayout(tx, { payoutId, dealerId, before, now });
-          const lines = await Promise.all(
-            paid.map(async (r) => ({
-              customer: (await repository.findView(r.id, tx))?.customer?.name ?? 'Customer',
-              vehicle: vehicleText(r),
-              service: r.requestedService,
-              cents: r.bonusCents,
-            })),
+          // One read of the customers' names for the whole payout: it can hold months of bonuses (the first
+          // run after going live pays the backlog), and one read per bonus took 15 s of this process at 1M
+          // requests, on the transaction's single connection.
+          const names = await repository.customerNames(
+            tx,
+            paid.flatMap((r) => (r.customerId === null ? [] : [r.customerId])),
           );
+          // Listed as they completed (an UPDATE returns its rows in no set order).
+          const inOrder = [...paid].sort(
+            (a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0) || a.id - b.id,
+          );
+          const lines = inOrder.map((r) => ({
+            customer: (r.customerId === null ? undefined : names.get(r.customerId)) ?? 'Customer',
+            vehicle: vehicleText(r),
+            service: r.requestedService,
+            cents: r.bonusCents,
+          }));
           for (const to of recipients) {
             await enqueueOutbox(tx, {
               channel: 'email',

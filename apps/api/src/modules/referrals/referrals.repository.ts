@@ -450,6 +450,19 @@ export function createReferralsRepository(db: Db) {
       return rows;
     },
 
+    /**
+     * The names of these customers, in one statement whatever their number (a payout can hold a dealership's
+     * backlog of months: one array, not a placeholder per customer).
+     */
+    async customerNames(conn: Conn, customerIds: number[]): Promise<Map<number, string>> {
+      if (customerIds.length === 0) return new Map();
+      const rows = await conn
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(sql`${customers.id} = any(${`{${[...new Set(customerIds)].join(',')}}`}::int[])`);
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     /** Where a dealership's payout e-mail goes: its address, else its users who sign in. */
     async dealerPayoutRecipients(dealerId: number): Promise<string[]> {
       const dealer = await this.findDealer(dealerId);
