@@ -86,6 +86,10 @@ export const referrals = pgTable(
     index('referrals_request_idx').on(t.requestId),
     uniqueIndex('referrals_benefits_token_unique').on(t.benefitsTokenHash),
     index('referrals_payable_idx').on(t.dealerId, t.completedAt),
+    // The bonuses not paid out yet (the monthly payout's reads): what waits for a payout, not the history.
+    index('referrals_unpaid_bonus_idx')
+      .on(t.dealerId, t.completedAt)
+      .where(sql`${t.status} = 'COMPLETE' and ${t.payoutId} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_unpaid_bonus_idx" ON "referrals" USING btree ("dealer_id","completed_at") WHERE "referrals"."status" = 'COMPLETE' and "referrals"."payout_id" is null;
