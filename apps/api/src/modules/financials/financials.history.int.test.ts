@@ -325,6 +325,53 @@ describe('financials reads without the history (decision 029)', () => {
       expect(await months(w.sunrise.id, 'sunrise')).toEqual(await monthsByBruteForce(db, w.sunrise.id));
     });
 
+    it('equal a count of every invoice when one statement writes hundreds of invoices (an import)', async () => {
+      const db = t.database.db;
+      const job = await w.dealerJob(w.harbor.id, w.elite.id);
+      const dealerOf = (i: number) => (i % 3 === 0 ? w.sunrise.id : i % 3 === 1 ? w.harbor.id : null);
+      // 300 invoices in one INSERT: two dealerships and retail, four statuses, over ten months of 2024.
+      const imported = await db
+        .insert(invoices)
+        .values(
+          Array.from({ length: 300 }, (_, i) => ({
+            requestId: job,
+            installerId: w.elite.id,
+            dealerId: dealerOf(i),
+            status: ['open', 'paid', 'void', 'draft'][i % 4] as string,
+            amountDueCents: 1000 + i,
+            amountRemainingCents: 1000 + i,
+            invoiceDate: new Date(Date.UTC(2024, i % 10, 1 + (i % 28), 12)),
+          })),
+        )
+        .returning({ id: invoices.id });
+      const ids = imported.map((r) => r.id);
+      const exact = async () => {
+        expect(await months(w.harbor.id, 'harbor')).toEqual(await monthsByBruteForce(db, w.harbor.id));
+        expect(await months(w.sunrise.id, 'sunrise')).toEqual(await monthsByBruteForce(db, w.sunrise.id));
+      };
+      await exact();
+      // One statement moves them a month on, another pays or voids half, a third moves a third to the other
+      // dealership, and a last deletes a quarter of them.
+      await db.execute(
+        sql`update invoices set invoice_date = invoice_date + interval '1 month'
+            where id = any(${`{${ids.join(',')}}`}::int[])`,
+      );
+      await db.execute(
+        sql`update invoices set status = case when id % 2 = 0 then 'paid' else 'void' end
+            where id = any(${`{${ids.filter((_, i) => i % 2 === 0).join(',')}}`}::int[])`,
+      );
+      await db.execute(
+        sql`update invoices set dealer_id = case when dealer_id = ${w.harbor.id}::int then ${w.sunrise.id}::int
+              else ${w.harbor.id}::int end
+            where id = any(${`{${ids.filter((_, i) => i % 3 !== 2).join(',')}}`}::int[])`,
+      );
+      await exact();
+      const gone = ids.filter((_, i) => i % 4 === 1);
+      await db.execute(sql`delete from payments where invoice_id = any(${`{${gone.join(',')}}`}::int[])`);
+      await db.execute(sql`delete from invoices where id = any(${`{${gone.join(',')}}`}::int[])`);
+      await exact();
+    });
+
     it.runIf(inject('testDb') === 'postgres')(
       'stay exact when two transactions invoice one dealership in one month at once',
       async () => {
