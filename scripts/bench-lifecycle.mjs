@@ -371,11 +371,12 @@ async function runScenarios(scope, url) {
 
 if (want('pglite')) {
   const { PGlite } = await import(fromRoot('node_modules/@electric-sql/pglite/dist/index.js'));
+  const { pg_trgm } = await import(fromRoot('node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lifecycle-pglite-'));
   try {
     let server = await startServer({ DATA_DIR: dataDir }); // migrates
     await stopServer(server.child);
-    const pglite = new PGlite(path.join(dataDir, 'pglite'));
+    const pglite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } });
     await pglite.exec(seedSql());
     await pglite.close();
     server = await startServer({ DATA_DIR: dataDir });

@@ -54,6 +54,9 @@ const fromRoot = (p) => pathToFileURL(path.join(root, p)).href;
 const { default: autocannon } = await import(fromRoot('node_modules/autocannon/autocannon.js'));
 const { default: pg } = await import(fromRoot('node_modules/pg/lib/index.js'));
 const { PGlite } = await import(fromRoot('node_modules/@electric-sql/pglite/dist/index.js'));
+// The server's data dir has the extensions its migrations created (db/client.ts loads the same).
+const { pg_trgm } = await import(fromRoot('node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js'));
+const openPglite = (dir) => new PGlite({ dataDir: dir, extensions: { pg_trgm } });
 const { hash } = await import(fromRoot('node_modules/@node-rs/argon2/index.js'));
 const { tsImport } = await import(fromRoot('node_modules/tsx/dist/esm/api/index.mjs'));
 
@@ -1005,7 +1008,7 @@ async function runSize() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-pglite-'));
     let server = await startServer({ DATA_DIR: dataDir }); // migrates
     await stopServer(server.child);
-    let db = new PGlite(path.join(dataDir, 'pglite'));
+    let db = openPglite(path.join(dataDir, 'pglite'));
     await db.waitReady;
     const t0 = performance.now();
     await db.exec(seedSql(hashValue));
@@ -1026,7 +1029,7 @@ async function runSize() {
         await stopServer(server.child);
       }
     }
-    db = new PGlite(path.join(dataDir, 'pglite'));
+    db = openPglite(path.join(dataDir, 'pglite'));
     await db.waitReady;
     // As the server does on PGlite: PREPARE each statement once on the session, EXECUTE it with its integers.
     const prepared = new Map();

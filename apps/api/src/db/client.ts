@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -40,6 +41,8 @@ export type DatabaseOptions =
  * PostgreSQL (DATABASE_URL).
  */
 const PGLITE_CONF = ['shared_buffers=32MB'];
+/** The extensions the migrations create (pg_trgm: the names' trigram indexes, migration 0029). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** How long a query waits for a new PostgreSQL connection before it fails. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -96,12 +99,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
     // A commit is acknowledged once its WAL is on disk, as on PostgreSQL (decision 007).
     const durable = durablePgliteOptions(dir, options.diskSync);
-    client = new PGlite({ ...durable, postgresqlconf: [...PGLITE_CONF, ...durable.postgresqlconf] });
+    client = new PGlite({
+      ...durable,
+      postgresqlconf: [...PGLITE_CONF, ...durable.postgresqlconf],
+      extensions: PGLITE_EXTENSIONS,
+    });
     await client.waitReady;
     if (isNew) syncTree(dir, options.diskSync);
   } else {
     client = new PGlite({
       postgresqlconf: PGLITE_CONF,
+      extensions: PGLITE_EXTENSIONS,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     await client.waitReady;

@@ -43,6 +43,9 @@ export const customers = pgTable(
     index('customers_owner_name_idx').on(t.owningInstallerId, sql`lower(${t.name})`, t.id),
     index('customers_email_idx').on(sql`lower(${t.email})`),
     index('customers_dealer_idx').on(t.dealerId, sql`lower(${t.name})`, t.id),
+    // A name anywhere in the name (the financials' search over every date, decision 029): the trigrams of
+    // the lowered name (pg_trgm), so `lower(name) like '%term%'` reads the names that hold the term.
+    index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

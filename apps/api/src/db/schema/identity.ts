@@ -56,6 +56,7 @@ export const dealers = pgTable(
     check('dealers_customer_contract_check', sql`${t.customerContract} in ('Y','N')`),
     check('dealers_vendor_visibility_check', sql`${t.vendorVisibilityMode} in ('all','preferred')`),
     index('dealers_name_idx').on(t.name),
+    index('dealers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // The dealerships an installer added (one arm of its dealerships list, beside installer_dealers).
     index('dealers_created_by_installer_idx')
       .on(t.createdByInstallerId)
