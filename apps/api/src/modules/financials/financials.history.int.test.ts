@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/build-test-app';
 import type { Db, Tx } from '../../db/client';
 import { createCustomer } from '../../db/factories/customers';
 import { createServiceRequest } from '../../db/factories/service-requests';
+import { intArray } from '../../db/int-array';
 import { invoices, payments } from '../../db/schema/money';
 import { buildFinancialsWorld, type FinancialsWorld, NOW } from './financials.fixture';
 
@@ -354,21 +355,21 @@ describe('financials reads without the history (decision 029)', () => {
       // dealership, and a last deletes a quarter of them.
       await db.execute(
         sql`update invoices set invoice_date = invoice_date + interval '1 month'
-            where id = any(${`{${ids.join(',')}}`}::int[])`,
+            where id = any(${intArray(ids)})`,
       );
       await db.execute(
         sql`update invoices set status = case when id % 2 = 0 then 'paid' else 'void' end
-            where id = any(${`{${ids.filter((_, i) => i % 2 === 0).join(',')}}`}::int[])`,
+            where id = any(${intArray(ids.filter((_, i) => i % 2 === 0))})`,
       );
       await db.execute(
         sql`update invoices set dealer_id = case when dealer_id = ${w.harbor.id}::int then ${w.sunrise.id}::int
               else ${w.harbor.id}::int end
-            where id = any(${`{${ids.filter((_, i) => i % 3 !== 2).join(',')}}`}::int[])`,
+            where id = any(${intArray(ids.filter((_, i) => i % 3 !== 2))})`,
       );
       await exact();
       const gone = ids.filter((_, i) => i % 4 === 1);
-      await db.execute(sql`delete from payments where invoice_id = any(${`{${gone.join(',')}}`}::int[])`);
-      await db.execute(sql`delete from invoices where id = any(${`{${gone.join(',')}}`}::int[])`);
+      await db.execute(sql`delete from payments where invoice_id = any(${intArray(gone)})`);
+      await db.execute(sql`delete from invoices where id = any(${intArray(gone)})`);
       await exact();
     });
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { intArray } from '../../db/int-array';
 
 /** Whose money: an installer's (the invoices it issued) or a dealership's (the invoices billed to it). */
 export type Owner = { kind: 'installer' | 'dealer'; id: number };
@@ -145,9 +146,6 @@ function nameContains(name: SQL, term: string): SQL {
   return sql`lower(${name}) like lower(${contains(term)})`;
 }
 
-/** A list of ids as one array parameter (`{1,2,3}`), which both drivers send as text. */
-const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
-
 /**
  * The invoices a filter reads, as `i` (decision 029). A search over every date (rule 95) names its rows instead
  * of reading the company's history for them:
@@ -179,10 +177,10 @@ function invoicesOf(owner: Owner, f: RowFilter): SQL {
   if (!f.name || !f.parties || owner.kind !== 'installer') return sql`invoices i`;
   const mine = sql.join([sql`i0.installer_id = ${owner.id}`, ...dateBounds(f, sql`i0`)], sql` and `);
   return sql`(
-    select i0.* from invoices i0 where ${mine} and i0.dealer_id = any(${ids(f.parties.dealers)})
+    select i0.* from invoices i0 where ${mine} and i0.dealer_id = any(${intArray(f.parties.dealers)})
     union all
     select i0.* from invoices i0
-    where ${mine} and i0.dealer_id is null and i0.customer_id = any(${ids(f.parties.customers)})
+    where ${mine} and i0.dealer_id is null and i0.customer_id = any(${intArray(f.parties.customers)})
     union all
     select i0.* from invoices i0
     where ${mine} and i0.dealer_id is null and i0.customer_id is null

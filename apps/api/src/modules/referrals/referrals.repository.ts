@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, 
 import { firstRow } from '../../db/any-row';
 import type { Db, Tx } from '../../db/client';
 import { constantLimit } from '../../db/constant-limit';
+import { intArray } from '../../db/int-array';
 import { pickColumns } from '../../db/pick-columns';
 import { customers } from '../../db/schema/customers';
 import { dealers, installers, users } from '../../db/schema/identity';
@@ -459,7 +460,7 @@ export function createReferralsRepository(db: Db) {
       const rows = await conn
         .select({ id: customers.id, name: customers.name })
         .from(customers)
-        .where(sql`${customers.id} = any(${`{${[...new Set(customerIds)].join(',')}}`}::int[])`);
+        .where(sql`${customers.id} = any(${intArray([...new Set(customerIds)])})`);
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
