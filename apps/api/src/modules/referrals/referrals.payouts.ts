@@ -29,8 +29,8 @@ export function createReferralPayouts({
       const period = periodOf(new Date(before.getTime() - 86_400_000));
       const made: { dealerId: number; period: string; totalCents: number; count: number }[] = [];
       for (const dealerId of await repository.listDealersToPay(before)) {
-        const recipients = await repository.dealerPayoutRecipients(dealerId);
         const dealer = await repository.findDealer(dealerId);
+        const recipients = dealer ? await repository.dealerPayoutRecipients(dealer) : [];
         const payout = await db.transaction(async (tx) => {
           const payoutId = await repository.insertPayout(tx, { dealerId, period, now });
           if (payoutId === null) return null;

@@ -465,9 +465,9 @@ export function createReferralsRepository(db: Db) {
     },
 
     /** Where a dealership's payout e-mail goes: its address, else its users who sign in. */
-    async dealerPayoutRecipients(dealerId: number): Promise<string[]> {
-      const dealer = await this.findDealer(dealerId);
-      if (dealer?.email) return [dealer.email];
+    async dealerPayoutRecipients(dealer: { id: number; email: string | null }): Promise<string[]> {
+      if (dealer.email) return [dealer.email];
+      const dealerId = dealer.id;
       const rows = await db
         .select({ email: users.email })
         .from(users)
